@@ -1,0 +1,89 @@
+"""The one family of errors racerlab raises for bad actions, data and scenarios.
+
+Every error is a :class:`RacerlabError`, itself a :class:`ValueError`, so callers
+can catch one type. Messages say what was refused and why, in words a player
+understands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = [
+    "CatalogError",
+    "IllegalActionError",
+    "Problem",
+    "RacerlabError",
+    "ScenarioError",
+]
+
+
+class RacerlabError(ValueError):
+    """Base class of every error racerlab raises on purpose."""
+
+
+class IllegalActionError(RacerlabError):
+    """An action the rules do not allow; the game state is left as it was.
+
+    >>> raise IllegalActionError("Fire needs 2 Speed Points; Cindy has 1")
+    Traceback (most recent call last):
+    ...
+    racerlab.core.errors.IllegalActionError: Fire needs 2 Speed Points; Cindy has 1
+    """
+
+    def __init__(self, reason: str, *, action: object = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.action = action
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with a data file: where it is and what is wrong."""
+
+    file: str
+    entry: str
+    field: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.file}: entry {self.entry!r}, field {self.field!r}: {self.reason}"
+
+
+class CatalogError(RacerlabError):
+    """A catalog file that cannot be used, listing every problem found in it.
+
+    >>> err = CatalogError([Problem("parts.toml", "sunspot", "range", "must be >= 0, got -1")])
+    >>> print(err)
+    parts.toml: entry 'sunspot', field 'range': must be >= 0, got -1
+    >>> err.problems[0].field
+    'range'
+    """
+
+    def __init__(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        if not self.problems:
+            raise ValueError("CatalogError needs at least one problem")
+        lines = [str(p) for p in self.problems[:50]]
+        if len(self.problems) > 50:
+            lines.append(f"... and {len(self.problems) - 50} more problems")
+        super().__init__("\n".join(lines))
+
+    @property
+    def file(self) -> str:
+        """The file of the first problem."""
+        return self.problems[0].file
+
+    @property
+    def entry(self) -> str:
+        """The entry of the first problem."""
+        return self.problems[0].entry
+
+    @property
+    def field(self) -> str:
+        """The field of the first problem."""
+        return self.problems[0].field
+
+
+class ScenarioError(RacerlabError):
+    """A scenario or saved game that cannot be set up or loaded."""

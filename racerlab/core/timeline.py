@@ -1,0 +1,282 @@
+"""The history of one game: step back and forward, jump to a round, fork, save.
+
+A :class:`Timeline` is a list of :class:`Entry` values (state, the action that
+led to it, its events) and a cursor. Because states are immutable, going back
+is just moving the cursor, and a fork shares every earlier entry.
+
+>>> from racerlab.core.testgame import CoinRace, CoinSetup, Flip
+>>> tl = Timeline.new(CoinRace(), CoinSetup(players=2, target=3), seed=1)
+>>> _ = tl.play(Flip())
+>>> tl.index, len(tl)
+(1, 2)
+>>> tl.back().index
+0
+>>> restored = Timeline.loads(tl.dumps())
+>>> restored.state == tl.state
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from .dice import Roll
+from .errors import IllegalActionError, ScenarioError
+from .rules import Action, Event, Reseed, Rules, Step
+
+__all__ = ["Entry", "FORMAT", "FORMAT_VERSION", "Timeline", "register_game", "rules_for"]
+
+FORMAT = "racerlab-game"
+FORMAT_VERSION = 1
+"""Version of the saved-game JSON format this code writes (and the newest it reads)."""
+
+S = TypeVar("S")
+
+_GAMES: dict[str, Callable[[], Rules]] = {}
+
+
+def register_game(name: str, factory: Callable[[], Rules]) -> None:
+    """Make a game loadable from saved files under ``name``."""
+    _GAMES[name] = factory
+
+
+def rules_for(name: str) -> Rules:
+    """The rules object of the game saved under ``name``."""
+    if name not in _GAMES:
+        # the engines register themselves on import
+        import importlib
+
+        for module in ("racerlab.knights", "racerlab.sonic"):
+            try:
+                importlib.import_module(module)
+            except ImportError:  # pragma: no cover - an engine not yet installed
+                pass
+    if name not in _GAMES:
+        known = ", ".join(sorted(_GAMES)) or "none"
+        raise ScenarioError(f"unknown game {name!r} (known games: {known})")
+    return _GAMES[name]()
+
+
+@dataclass(frozen=True, slots=True)
+class Entry(Generic[S]):
+    """One point in a game's history: a state and how it was reached."""
+
+    state: S
+    action: Action | None = None
+    events: tuple[Event, ...] = ()
+    rolls: tuple[Roll, ...] = ()
+
+
+class Timeline(Generic[S]):
+    """A game's history with a cursor; the dashboards and notebooks drive this."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        setup: Any,
+        options: Any,
+        seed: int,
+        entries: Sequence[Entry[S]],
+    ) -> None:
+        self.rules = rules
+        self.setup = setup
+        self.options = options
+        self.seed = seed
+        self.entries: list[Entry[S]] = list(entries)
+        self.index = len(self.entries) - 1
+
+    @classmethod
+    def new(cls, rules: Rules, setup: Any, options: Any = None, seed: int = 0) -> Timeline[S]:
+        """A new game of ``rules`` from ``setup``; options default to the game's own."""
+        options = rules.decode_options(options) if not _is_options(rules, options) else options
+        state = rules.initial_state(setup, options, seed)
+        return cls(rules, setup, options, seed, [Entry(state)])
+
+    # -- where we are -----------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __iter__(self) -> Iterator[Entry[S]]:
+        return iter(self.entries)
+
+    @property
+    def state(self) -> S:
+        """The state at the cursor."""
+        return self.entries[self.index].state
+
+    @property
+    def entry(self) -> Entry[S]:
+        """The entry at the cursor."""
+        return self.entries[self.index]
+
+    @property
+    def at_end(self) -> bool:
+        """Whether the cursor is at the newest entry."""
+        return self.index == len(self.entries) - 1
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The actions that led to the cursor's state, oldest first."""
+        return tuple(e.action for e in self.entries[1 : self.index + 1] if e.action is not None)
+
+    def rounds(self) -> list[int]:
+        """The distinct round numbers in the history, in order."""
+        seen: list[int] = []
+        for e in self.entries:
+            r = self.rules.round_number(e.state)
+            if not seen or seen[-1] != r:
+                seen.append(r)
+        return seen
+
+    # -- moving -----------------------------------------------------------------
+    def play(self, action: Action) -> Step:
+        """Apply ``action`` at the cursor; any entries after the cursor are dropped.
+
+        Raises :class:`IllegalActionError` and leaves the timeline as it was if
+        the action is refused.
+        """
+        step = self.rules.apply(self.state, action)
+        del self.entries[self.index + 1 :]
+        self.entries.append(Entry(step.state, action, step.events, step.rolls))
+        self.index += 1
+        return step
+
+    def back(self, n: int = 1) -> Timeline[S]:
+        """Move the cursor ``n`` entries back (not before the start)."""
+        self.index = max(0, self.index - n)
+        return self
+
+    def forward(self, n: int = 1) -> Timeline[S]:
+        """Move the cursor ``n`` entries forward (not past the newest)."""
+        self.index = min(len(self.entries) - 1, self.index + n)
+        return self
+
+    def goto(self, index: int) -> Timeline[S]:
+        """Put the cursor on entry ``index`` (negative counts from the end)."""
+        if index < 0:
+            index += len(self.entries)
+        if not 0 <= index < len(self.entries):
+            raise IndexError(f"no entry {index}; the history has {len(self.entries)}")
+        self.index = index
+        return self
+
+    def goto_round(self, round_number: int) -> Timeline[S]:
+        """Put the cursor on the first entry of round ``round_number``."""
+        for i, e in enumerate(self.entries):
+            if self.rules.round_number(e.state) >= round_number:
+                self.index = i
+                return self
+        raise IndexError(f"round {round_number} has not been reached")
+
+    def fork(self, at: int | None = None, *, fresh_dice: bool = False, seed: int | None = None):
+        """A new timeline sharing history up to entry ``at`` (the cursor by default).
+
+        With ``fresh_dice`` the new line re-seeds the dice there (seed given
+        or derived), so the same actions can meet different luck; otherwise
+        the dice continue exactly as recorded.
+        """
+        at = self.index if at is None else at
+        child: Timeline[S] = Timeline(
+            self.rules, self.setup, self.options, self.seed, self.entries[: at + 1]
+        )
+        if fresh_dice:
+            new_seed = seed if seed is not None else _derive_seed(self.seed, at)
+            child.play(Reseed(new_seed))
+        return child
+
+    def run(self, policy: Callable[[S], Action], max_steps: int = 100_000) -> Timeline[S]:
+        """Play ``policy`` from the cursor until the game is over (or ``max_steps``)."""
+        for _ in range(max_steps):
+            if self.rules.is_over(self.state):
+                break
+            self.play(policy(self.state))
+        return self
+
+    # -- saving -------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The game as a JSON-ready dict: setup, rule options, seed, and action log."""
+        return {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "game": self.rules.name,
+            "setup": self.rules.encode_setup(self.setup),
+            "options": {
+                k: v for k, v in self.rules.codec.encode(self.options).items() if k != "type"
+            },
+            "seed": self.seed,
+            "actions": [self.rules.encode_action(a) for a in self.actions],
+        }
+
+    def dumps(self) -> str:
+        """:meth:`to_json` as a compact JSON string."""
+        return json.dumps(self.to_json(), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, data: Any, *, source: str = "saved game") -> Timeline:
+        """Rebuild a game by replaying its saved actions; :class:`ScenarioError` if bad."""
+        data = migrate(data, source)
+        rules = rules_for(data["game"])
+        setup = rules.decode_setup(data["setup"], f"{source}: setup")
+        options = rules.decode_options(data.get("options"), f"{source}: options")
+        seed = data.get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise ScenarioError(f"{source}: seed must be a whole number >= 0, got {seed!r}")
+        actions = data.get("actions", [])
+        if not isinstance(actions, list):
+            raise ScenarioError(f"{source}: actions must be a list")
+        try:
+            tl = cls.new(rules, setup, options, seed)
+        except ScenarioError as exc:
+            raise ScenarioError(f"{source}: {exc}") from None
+        for i, raw in enumerate(actions):
+            action = rules.decode_action(raw, f"{source}: actions[{i}]")
+            try:
+                tl.play(action)
+            except IllegalActionError as exc:
+                raise ScenarioError(f"{source}: actions[{i}] cannot be replayed: {exc}") from None
+        return tl
+
+    @classmethod
+    def loads(cls, text: str | bytes, *, source: str = "saved game") -> Timeline:
+        """Load from a JSON string (see :meth:`from_json`)."""
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise ScenarioError(f"{source}: not valid JSON ({exc})") from None
+        return cls.from_json(data, source=source)
+
+
+def migrate(data: Any, source: str) -> dict[str, Any]:
+    """Check a saved game's header and bring older versions up to date."""
+    if not isinstance(data, dict):
+        raise ScenarioError(f"{source}: a saved game must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise ScenarioError(f"{source}: not a racerlab saved game (format {data.get('format')!r})")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ScenarioError(f"{source}: version must be a whole number, got {version!r}")
+    if version > FORMAT_VERSION:
+        raise ScenarioError(
+            f"{source}: saved by a newer racerlab (format version {version}); "
+            f"this one reads up to version {FORMAT_VERSION}"
+        )
+    if version < 1:
+        raise ScenarioError(f"{source}: format version {version} is not supported")
+    for key in ("game", "setup"):
+        if key not in data:
+            raise ScenarioError(f"{source}: missing {key!r}")
+    return data
+
+
+def _is_options(rules: Rules, options: Any) -> bool:
+    return isinstance(options, rules.options_type)
+
+
+def _derive_seed(seed: int, at: int) -> int:
+    import numpy as np
+
+    return int(np.random.SeedSequence([seed, at, 0x5EED]).generate_state(1)[0])
+
