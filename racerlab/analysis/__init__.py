@@ -1,0 +1,1 @@
+"""Exact odds, Monte Carlo simulation and scale-out for both games."""

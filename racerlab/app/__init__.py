@@ -1,0 +1,1 @@
+"""Panel dashboards: the only layer that imports Panel."""

@@ -1,0 +1,1 @@
+"""Racer Knights of Falconus: catalog, geometry, rules engine and bots."""

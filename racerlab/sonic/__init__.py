@@ -1,0 +1,1 @@
+"""Sonic the Hedgehog: Battle Racers: track, cards, rules engine, modes and bots."""

@@ -1,0 +1,1 @@
+"""Bokeh figures of arenas and tracks, built from game states and events (no Panel)."""
