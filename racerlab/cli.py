@@ -75,7 +75,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--mode", default=None, help="Battle Racers: race, boss or solo")
     p.add_argument("--boss", default=None)
-    p.add_argument("--out", "-o", default=None, help="output .csv or .parquet (default: stdout CSV)")
+    p.add_argument(
+        "--out", "-o", default=None, help="output .csv or .parquet (default: stdout CSV)"
+    )
     p.add_argument("--no-progress", action="store_true")
     p.set_defaults(func=_simulate)
     return parser

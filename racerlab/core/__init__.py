@@ -4,8 +4,8 @@ Dice and exact chance, immutable states with actions and events, the timeline
 (history, forks, saving), catalog checking, errors, and the conformance check.
 """
 
-from .chance import check_distribution, d6_outcomes, exact, expectation, probability, sum_outcomes
 from .catalog import Checker, Field, Schema, data_dir, read_toml, register_kind, validate_file
+from .chance import check_distribution, d6_outcomes, exact, expectation, probability, sum_outcomes
 from .dice import ChanceSource, Dice, DiceState, Roll
 from .errors import CatalogError, IllegalActionError, Problem, RacerlabError, ScenarioError
 from .rules import (

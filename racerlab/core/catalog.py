@@ -36,9 +36,9 @@ from typing import Any
 from .errors import CatalogError, Problem, RacerlabError
 
 __all__ = [
+    "MAX_FILE_BYTES",
     "Checker",
     "Field",
-    "MAX_FILE_BYTES",
     "Schema",
     "data_dir",
     "read_toml",
@@ -178,16 +178,20 @@ class Checker:
                 self.add("(file)", table, "is missing: the file lists no entries of this type")
             return {}
         if not isinstance(rows, list):
-            self.add("(file)", table, f"must be a list of tables ([[{table}]]), got {_describe(rows)}")
+            self.add(
+                "(file)", table, f"must be a list of tables ([[{table}]]), got {_describe(rows)}"
+            )
             return {}
         out: dict[str, dict[str, Any]] = {}
+        seen: set[str] = set()
         for i, row in enumerate(rows):
             label = f"{table}[{i}]"
             if isinstance(row, dict) and isinstance(row.get("id"), str) and row["id"]:
                 label = row["id"]
-                if label in out:
+                if label in seen:
                     self.add(label, "id", f"duplicate id {label!r} in [[{table}]]")
                     continue
+                seen.add(label)
             checked = self.entry(label, row, schema)
             if checked is not None:
                 out[label] = checked
@@ -215,7 +219,9 @@ def read_toml(path: str | Path, *, kind: str | None = None) -> dict[str, Any]:
     try:
         size = path.stat().st_size
     except OSError as exc:
-        raise CatalogError([Problem(name, "(file)", "(file)", f"cannot be read: {exc.strerror}")])
+        raise CatalogError(
+            [Problem(name, "(file)", "(file)", f"cannot be read: {exc.strerror}")]
+        ) from None
     if size > MAX_FILE_BYTES:
         raise CatalogError(
             [Problem(name, "(file)", "(size)", f"is {size} bytes; the limit is {MAX_FILE_BYTES}")]
@@ -230,7 +236,9 @@ def read_toml(path: str | Path, *, kind: str | None = None) -> dict[str, Any]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise CatalogError([Problem(name, "(file)", "(syntax)", f"is not valid TOML: {exc}")]) from None
+        raise CatalogError(
+            [Problem(name, "(file)", "(syntax)", f"is not valid TOML: {exc}")]
+        ) from None
     except RecursionError:
         raise CatalogError([Problem(name, "(file)", "(syntax)", "is nested too deeply")]) from None
     if kind is not None and data.get("kind") != kind:
@@ -262,10 +270,19 @@ def validate_file(path: str | Path) -> Any:
         try:
             size = path.stat().st_size
         except OSError as exc:
-            raise CatalogError([Problem(str(path), "(file)", "(file)", f"cannot be read: {exc.strerror}")]) from None
+            raise CatalogError(
+                [Problem(str(path), "(file)", "(file)", f"cannot be read: {exc.strerror}")]
+            ) from None
         if size > MAX_FILE_BYTES:
             raise CatalogError(
-                [Problem(str(path), "(file)", "(size)", f"is {size} bytes; the limit is {MAX_FILE_BYTES}")]
+                [
+                    Problem(
+                        str(path),
+                        "(file)",
+                        "(size)",
+                        f"is {size} bytes; the limit is {MAX_FILE_BYTES}",
+                    )
+                ]
             )
         return Timeline.loads(path.read_bytes(), source=str(path))
     data = read_toml(path)
@@ -274,19 +291,21 @@ def validate_file(path: str | Path) -> Any:
     if kind not in _KINDS:
         known = ", ".join(sorted(_KINDS)) or "none"
         raise CatalogError(
-            [Problem(str(path), "(file)", "kind", f"unknown catalog kind {kind!r} (known: {known})")]
+            [
+                Problem(
+                    str(path), "(file)", "kind", f"unknown catalog kind {kind!r} (known: {known})"
+                )
+            ]
         )
     return _KINDS[kind](path)
 
 
 def _load_engines() -> None:
+    """Import the game engines so their catalog kinds are registered."""
     import importlib
 
     for module in ("racerlab.knights", "racerlab.sonic"):
-        try:
-            importlib.import_module(module)
-        except ImportError:  # pragma: no cover - engine not present
-            pass
+        importlib.import_module(module)
 
 
 def data_dir() -> Path:

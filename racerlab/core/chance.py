@@ -109,9 +109,7 @@ class _Explorer(ChanceSource):
         return perms[self._branch(len(perms))]
 
 
-def exact(
-    fn: Callable[[ChanceSource], K], *, limit: int = 200_000
-) -> dict[K, Fraction]:
+def exact(fn: Callable[[ChanceSource], K], *, limit: int = 200_000) -> dict[K, Fraction]:
     """Run ``fn`` over every sequence of chance results; return outcome -> probability.
 
     ``fn`` must be deterministic given its rolls and must return a hashable
@@ -162,4 +160,3 @@ def check_distribution(pairs: Iterable[tuple[object, Fraction]]) -> None:
         total += p
     if total != 1:
         raise ValueError(f"probabilities sum to {total}, not 1")
-

@@ -70,8 +70,10 @@ def _play(rules, setup, options, seed, policy, max_steps, invariants, report, ch
         action = policy(state, rules, rng)
         try:
             rules.check(state, action)
-        except Exception as exc:  # noqa: BLE001 - any refusal of an offered action is a failure
-            report.failures.append(f"seed {seed} step {n}: offered action {action!r} refused: {exc}")
+        except Exception as exc:
+            report.failures.append(
+                f"seed {seed} step {n}: offered action {action!r} refused: {exc}"
+            )
             return tl
         before = copy.deepcopy(state)
         tl.play(action)
@@ -113,10 +115,14 @@ def check_game(
     for g in range(games):
         game_seed = seed + g
         setup = make_setup(game_seed)
-        tl = _play(rules, setup, options, game_seed, policy, max_steps, invariants, report, chance_every)
+        tl = _play(
+            rules, setup, options, game_seed, policy, max_steps, invariants, report, chance_every
+        )
         report.games += 1
         if replay_every and g % replay_every == 0:
-            again = _play(rules, setup, options, game_seed, policy, max_steps, None, ConformanceReport(), 0)
+            again = _play(
+                rules, setup, options, game_seed, policy, max_steps, None, ConformanceReport(), 0
+            )
             if again.actions != tl.actions or again.state != tl.state:
                 report.failures.append(f"seed {game_seed}: the same seed gave a different game")
             replayed = Timeline.new(rules, setup, tl.options, game_seed)

@@ -29,7 +29,7 @@ from typing import TypeVar
 
 import numpy as np
 
-__all__ = ["Dice", "DiceState", "Roll", "ChanceSource"]
+__all__ = ["ChanceSource", "Dice", "DiceState", "Roll"]
 
 T = TypeVar("T")
 
@@ -206,4 +206,3 @@ class Dice(ChanceSource):
         perm = self._gen().permutation(len(items))
         self.log.append(Roll(purpose, len(items), tuple(int(p) + 1 for p in perm)))
         return tuple(items[int(p)] for p in perm)
-

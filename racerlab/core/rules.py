@@ -29,9 +29,9 @@ from .errors import IllegalActionError, ScenarioError
 
 __all__ = [
     "Action",
-    "DirectorAction",
     "DiceForced",
     "DiceReseeded",
+    "DirectorAction",
     "Event",
     "ForceRolls",
     "Reseed",
@@ -86,7 +86,7 @@ class DiceReseeded(Event):
 
     seed: int
 
-    def describe(self) -> str:  # noqa: D102
+    def describe(self) -> str:
         return f"Fresh dice from seed {self.seed}."
 
 
@@ -96,7 +96,7 @@ class DiceForced(Event):
 
     values: tuple[int, ...]
 
-    def describe(self) -> str:  # noqa: D102
+    def describe(self) -> str:
         return "Next dice forced to " + ", ".join(map(str, self.values)) + "."
 
 

@@ -22,7 +22,7 @@ from .errors import IllegalActionError, ScenarioError
 from .rules import Action, DirectorAction, Event, ForceRolls, Rules  # noqa: F401 (doctest)
 from .timeline import register_game
 
-__all__ = ["CoinOptions", "CoinRace", "CoinSetup", "CoinState", "Flip", "Moved", "Wait", "Nudge"]
+__all__ = ["CoinOptions", "CoinRace", "CoinSetup", "CoinState", "Flip", "Moved", "Nudge", "Wait"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +80,7 @@ class Moved(Event):
     roll: int
     position: int
 
-    def describe(self) -> str:  # noqa: D102
+    def describe(self) -> str:
         return f"Player {self.player + 1} rolled {self.roll} and moved to {self.position}."
 
 
@@ -92,26 +92,26 @@ class CoinRace(Rules[CoinState, Action]):
     options_type = CoinOptions
     action_types = (Flip, Wait, Nudge)
 
-    def initial_state(self, setup, options=None, seed=0):  # noqa: D102
+    def initial_state(self, setup, options=None, seed=0):
         if setup.players < 1 or setup.target < 1:
             raise ScenarioError("Coin Race needs at least one player and a target of 1 or more")
         options = options or CoinOptions()
         return CoinState(setup, options, (0,) * setup.players, 0, 1, DiceState(seed))
 
-    def legal_actions(self, state):  # noqa: D102
+    def legal_actions(self, state):
         return [] if self.is_over(state) else [Flip(), Wait()]
 
-    def check(self, state, action):  # noqa: D102
+    def check(self, state, action):
         if not isinstance(action, Flip | Wait):
             raise IllegalActionError(f"Coin Race has no action {action!r}")
 
-    def check_director(self, state, action):  # noqa: D102
+    def check_director(self, state, action):
         if not isinstance(action, Nudge):
             super().check_director(state, action)
         if not 0 <= action.player < len(state.positions):
             raise IllegalActionError(f"there is no player {action.player + 1}")
 
-    def resolve(self, state, action, dice: ChanceSource):  # noqa: D102
+    def resolve(self, state, action, dice: ChanceSource):
         if isinstance(action, Nudge):
             pos = list(state.positions)
             pos[action.player] = max(0, pos[action.player] + action.by)
@@ -130,10 +130,10 @@ class CoinRace(Rules[CoinState, Action]):
         rnd = state.round + (1 if turn == 0 else 0)
         return replace(state, positions=tuple(pos), turn=turn, round=rnd, winner=winner), events
 
-    def is_over(self, state):  # noqa: D102
+    def is_over(self, state):
         return state.winner is not None
 
-    def acting_player(self, state):  # noqa: D102
+    def acting_player(self, state):
         return None if self.is_over(state) else state.turn
 
 

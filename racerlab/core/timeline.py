@@ -27,7 +27,7 @@ from .dice import Roll
 from .errors import IllegalActionError, ScenarioError
 from .rules import Action, Event, Reseed, Rules, Step
 
-__all__ = ["Entry", "FORMAT", "FORMAT_VERSION", "Timeline", "register_game", "rules_for"]
+__all__ = ["FORMAT", "FORMAT_VERSION", "Entry", "Timeline", "register_game", "rules_for"]
 
 FORMAT = "racerlab-game"
 FORMAT_VERSION = 1
@@ -47,13 +47,9 @@ def rules_for(name: str) -> Rules:
     """The rules object of the game saved under ``name``."""
     if name not in _GAMES:
         # the engines register themselves on import
-        import importlib
+        from .catalog import _load_engines
 
-        for module in ("racerlab.knights", "racerlab.sonic"):
-            try:
-                importlib.import_module(module)
-            except ImportError:  # pragma: no cover - an engine not yet installed
-                pass
+        _load_engines()
     if name not in _GAMES:
         known = ", ".join(sorted(_GAMES)) or "none"
         raise ScenarioError(f"unknown game {name!r} (known games: {known})")
@@ -279,4 +275,3 @@ def _derive_seed(seed: int, at: int) -> int:
     import numpy as np
 
     return int(np.random.SeedSequence([seed, at, 0x5EED]).generate_state(1)[0])
-
