@@ -84,6 +84,25 @@ class PartKind(Enum):
     KNIGHT = "knight"
     """The driver."""
 
+    @property
+    def noun(self) -> str:
+        """The kind in a sentence: ``'an engine'``, ``'tires'``, ``'a Knight'``.
+
+        >>> PartKind.ENGINE.noun, PartKind.TIRES.noun
+        ('an engine', 'tires')
+        """
+        return _NOUNS[self]
+
+
+_NOUNS = {
+    PartKind.CHASSIS: "a chassis",
+    PartKind.ENGINE: "an engine",
+    PartKind.TIRES: "tires",
+    PartKind.WEAPON: "a weapon",
+    PartKind.SHIELD: "a shield mod",
+    PartKind.KNIGHT: "a Knight",
+}
+
 
 class Side(Enum):
     """A side of a racer: where shields mount and where attacks land."""
@@ -233,10 +252,10 @@ class Weapon:
 class Part:
     """One catalog card (a chassis, engine, tires, weapon, shield or Knight).
 
-    A tires-and-weapon card is two parts that share a ``card`` number. A
-    shield's ``side`` is where it may mount (``None``: any side). Engines carry
-    Durability in ``stats`` and may carry a shield mod's abilities in
-    ``abilities`` too.
+    A tires-and-weapon card is two parts that share a ``card`` number; so is
+    an engine and the shield mod printed with it. A chassis keeps both of its
+    card numbers, as ``"12a/12b"``. A shield's ``mounts`` are the sides it may
+    be fitted to (empty: any side). Engines carry Durability in ``stats``.
     """
 
     id: str
@@ -248,10 +267,19 @@ class Part:
     stats: Stats = Stats()
     abilities: tuple[AbilityUse, ...] = ()
     weapon: Weapon | None = None
-    side: Side | None = None
+    mounts: tuple[Side, ...] = ()
     source: Source = Source.ILLUSTRATIVE
     notes: str = ""
 
     def has(self, ability: Ability) -> bool:
         """Whether this part carries ``ability``."""
         return any(a.ability is ability for a in self.abilities)
+
+    @property
+    def side(self) -> Side | None:
+        """The one side a shield must mount on, or ``None`` if it fits more than one."""
+        return self.mounts[0] if len(self.mounts) == 1 else None
+
+    def fits(self, side: Side) -> bool:
+        """Whether this shield may be mounted on ``side``."""
+        return not self.mounts or side in self.mounts
