@@ -1,0 +1,101 @@
+"""``racerlab simulate``: play bot games from the command line and write the results table.
+
+The table goes to standard output as CSV unless ``--out`` names a ``.csv`` or
+``.parquet`` file; progress goes to standard error. ``--option NAME=VALUE``
+sets a rule option (values are read as JSON where they can be: ``3``,
+``2.5``, ``true``, ``"text"``; anything else is taken as text).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import ScenarioError
+
+__all__ = ["parse_options", "simulate_command", "write_table"]
+
+
+def parse_options(items: list[str]) -> dict[str, Any]:
+    """``["NAME=VALUE", ...]`` as a mapping; :class:`ScenarioError` for a malformed item.
+
+    >>> parse_options(["round_cap=30", "falcons_pot=false", "tie_break=shared"])
+    {'round_cap': 30, 'falcons_pot': False, 'tie_break': 'shared'}
+    """
+    out: dict[str, Any] = {}
+    for item in items:
+        name, sep, raw = item.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise ScenarioError(f"--option {item!r}: write it as NAME=VALUE")
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        out[name] = value
+    return out
+
+
+def write_table(df: Any, out: str | None) -> None:
+    """Write ``df`` as CSV to ``out`` (stdout when ``None`` or ``-``) or as Parquet."""
+    if out is None or out == "-":
+        df.to_csv(sys.stdout, index=False)
+        return
+    path = Path(out)
+    suffix = path.suffix.lower()
+    if suffix == ".csv":
+        df.to_csv(path, index=False)
+    elif suffix == ".parquet":
+        try:
+            df.to_parquet(path, index=False)
+        except ImportError as exc:
+            raise ScenarioError(
+                f"{out}: writing Parquet needs pyarrow (pip install 'racerlab[parquet]'): {exc}"
+            ) from None
+    else:
+        raise ScenarioError(f"{out}: the output must end in .csv or .parquet")
+
+
+def simulate_command(args: argparse.Namespace) -> int:
+    """Run ``racerlab simulate`` with parsed arguments; returns the exit status."""
+    from .simulate import simulate
+
+    extra: dict[str, Any] = {}
+    for key in ("mode", "boss"):
+        value = getattr(args, key, None)
+        if value is not None:
+            if args.game != "sonic":
+                raise ScenarioError(f"--{key} applies to Battle Racers (sonic) only")
+            extra[key] = value
+    if args.out is not None and args.out != "-":
+        suffix = Path(args.out).suffix.lower()
+        if suffix not in (".csv", ".parquet"):
+            raise ScenarioError(f"{args.out}: the output must end in .csv or .parquet")
+    if args.scenario is not None and (args.players is not None or extra):
+        raise ScenarioError("--scenario fixes the players and mode; drop --players/--mode/--boss")
+    options = parse_options(args.option) or None
+    client = None
+    df = simulate(
+        args.game,
+        args.scenario,
+        games=args.games,
+        seed=args.seed,
+        policies=args.bot,
+        players=args.players,
+        workers=args.workers,
+        client=client,
+        progress=not args.no_progress,
+        options=options,
+        setup_extra=extra,
+    )
+    write_table(df, args.out)
+    if df.attrs.get("interrupted"):
+        print(
+            f"racerlab: interrupted after {len(df)} of {args.games} games (kept them)",
+            file=sys.stderr,
+        )
+        return 130
+    return 0

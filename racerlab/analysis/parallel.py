@@ -1,0 +1,141 @@
+"""Scale-out: play chunks of games in local processes or on a Dask cluster.
+
+:func:`run_chunks` maps ``fn(job, chunk)`` over chunks of game indices and
+hands each chunk's rows to ``collect`` as soon as it is done, in whatever
+order the workers finish. Because every game depends only on the run's seed
+and its own index (see :func:`racerlab.analysis.simulate.game_streams`), the
+order of completion never changes the final table.
+
+Stopping (a ``stop`` callback returning true, or Ctrl-C) cancels the chunks
+not yet started, keeps the rows of the chunks already done and returns
+``True``. Worker processes ignore Ctrl-C so that only the parent decides.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import pickle
+import signal
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Any
+
+__all__ = ["run_chunks", "run_dask", "run_processes"]
+
+_POLL_S = 0.05
+"""How often a waiting run checks its ``stop`` callback (seconds)."""
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _call_pickled(fn: Callable[[Any, Sequence[int]], Any], payload: bytes, chunk: list[int]):
+    return fn(pickle.loads(payload), chunk)
+
+
+def _payload(job: Any) -> bytes:
+    """The job as bytes; cloudpickle (shipped with Dask) also carries lambdas and closures."""
+    try:
+        import cloudpickle
+    except ImportError:  # pragma: no cover - plain pickle: module-level policies only
+        return pickle.dumps(job)
+    return cloudpickle.dumps(job)
+
+
+def run_chunks(
+    fn: Callable[[Any, Sequence[int]], list[dict[str, Any]]],
+    job: Any,
+    chunks: Sequence[Sequence[int]],
+    collect: Callable[[list[dict[str, Any]]], None],
+    *,
+    workers: int = 2,
+    client: Any = None,
+    stop: Callable[[], bool] | None = None,
+) -> bool:
+    """Run every chunk on ``client`` (Dask) if given, else in ``workers`` processes.
+
+    Returns whether the run was stopped before every chunk was done.
+    """
+    if client is not None:
+        return run_dask(fn, job, chunks, collect, client=client, stop=stop)
+    return run_processes(fn, job, chunks, collect, workers=workers, stop=stop)
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    # fork starts fastest and lets notebook-defined policies reach the workers;
+    # where it does not exist (Windows, macOS default) use the platform default.
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else None)
+
+
+def run_processes(
+    fn: Callable[[Any, Sequence[int]], list[dict[str, Any]]],
+    job: Any,
+    chunks: Sequence[Sequence[int]],
+    collect: Callable[[list[dict[str, Any]]], None],
+    *,
+    workers: int = 2,
+    stop: Callable[[], bool] | None = None,
+) -> bool:
+    """Play the chunks in a pool of ``workers`` local processes; see :func:`run_chunks`."""
+    pool = ProcessPoolExecutor(
+        max_workers=workers, mp_context=_context(), initializer=_ignore_sigint
+    )
+    pending: set[Future] = set()
+    stopped = False
+    try:
+        payload = _payload(job)
+        pending = {pool.submit(_call_pickled, fn, payload, list(chunk)) for chunk in chunks}
+        while pending:
+            if stop is not None and stop():
+                stopped = True
+                break
+            done, pending = wait(pending, timeout=_POLL_S, return_when=FIRST_COMPLETED)
+            for fut in done:
+                collect(fut.result())
+    except KeyboardInterrupt:
+        stopped = True
+    finally:
+        for fut in pending:
+            fut.cancel()
+        pool.shutdown(wait=True, cancel_futures=True)
+    return stopped
+
+
+def run_dask(
+    fn: Callable[[Any, Sequence[int]], list[dict[str, Any]]],
+    job: Any,
+    chunks: Sequence[Sequence[int]],
+    collect: Callable[[list[dict[str, Any]]], None],
+    *,
+    client: Any,
+    stop: Callable[[], bool] | None = None,
+) -> bool:
+    """Play the chunks on a ``dask.distributed`` client; see :func:`run_chunks`."""
+    from distributed import as_completed
+
+    job_future = client.scatter(job, broadcast=True)
+    futures = [client.submit(fn, job_future, list(chunk), pure=False) for chunk in chunks]
+    stopped = False
+    remaining = set(futures)
+    try:
+        ac = as_completed(futures)
+        while remaining:
+            if stop is not None and stop():
+                stopped = True
+                break
+            batch = ac.next_batch(block=False)
+            if not batch:
+                time.sleep(_POLL_S / 5)
+                continue
+            for fut in batch:
+                remaining.discard(fut)
+                collect(fut.result())
+    except KeyboardInterrupt:
+        stopped = True
+    finally:
+        if remaining:
+            client.cancel(list(remaining))
+    return stopped

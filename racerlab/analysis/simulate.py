@@ -1,0 +1,471 @@
+"""Monte Carlo: play many seeded bot games and tabulate one row per game.
+
+:func:`simulate` is the one entry point. It plays ``games`` games of a rules
+engine, each from its own reproducible random stream, with a policy per
+player (the game's bots by default), and returns a :class:`pandas.DataFrame`
+with one row per game (see :mod:`racerlab.analysis.summaries` for the columns
+of each game).
+
+Reproducibility. Game ``i`` of a run with ``seed`` draws everything from
+``numpy.random.SeedSequence(seed).spawn(games)[i]``: its dice seed, the
+random set-up (when none is given) and the bots' choices. A game therefore
+depends only on ``(seed, i)``, never on which worker played it or in what
+order, so the table is the same with 1 worker, 8 processes or a Dask cluster.
+
+Stopping early. A ``stop`` callback returning true, or Ctrl-C
+(:class:`KeyboardInterrupt`), ends the run and keeps every game already
+played; the table then has ``df.attrs["interrupted"] == True``.
+
+>>> from racerlab.core.testgame import CoinRace, CoinSetup
+>>> df = simulate(CoinRace(), CoinSetup(players=2, target=6), games=4, seed=1, progress=False)
+>>> list(df.columns[:4]), len(df), df.attrs["interrupted"]
+(['game', 'seed', 'winner', 'rounds'], 4, False)
+>>> df.equals(simulate("coin-race", CoinSetup(players=2, target=6), games=4, seed=1,
+...                    progress=False))
+True
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..core.errors import ScenarioError
+from ..core.rules import Action, Event, Rules
+from ..core.timeline import Timeline
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
+__all__ = [
+    "GameProfile",
+    "Policy",
+    "Progress",
+    "exact_game",
+    "game_streams",
+    "play_game",
+    "profile_for",
+    "register_profile",
+    "simulate",
+]
+
+Policy = Callable[[Any, Rules, np.random.Generator], Action]
+"""A player: ``policy(state, rules, rng) -> action`` (the core's conformance signature)."""
+
+Progress = Callable[[int, int], None]
+"""A progress hook: called as ``progress(done, total)`` while a run goes on."""
+
+Summarize = Callable[[Rules, Any, Sequence[Event]], dict[str, Any]]
+"""Turns a finished game (rules, final state, every event) into the columns of its row."""
+
+MAX_STEPS = 20_000
+"""Actions after which a game that has not ended is cut off (and flagged ``finished=False``)."""
+
+
+@dataclass(frozen=True)
+class GameProfile:
+    """What :func:`simulate` needs to know about a game besides its rules.
+
+    ``make_setup(rng, players, **extra)`` draws a random set-up (``extra`` carries
+    game-specific choices such as a Battle Racers mode); ``bots`` maps a bot name
+    to its policy; ``summarize`` gives the columns of a finished game's row.
+    """
+
+    name: str
+    rules: Callable[[], Rules]
+    make_setup: Callable[..., Any] | None = None
+    bots: Mapping[str, Policy] = field(default_factory=dict)
+    summarize: Summarize | None = None
+    default_bot: str = "greedy"
+
+    def bot(self, name: str) -> Policy:
+        """The policy called ``name``; :class:`ScenarioError` listing the bots if unknown."""
+        try:
+            return self.bots[name]
+        except KeyError:
+            known = ", ".join(sorted(self.bots)) or "none"
+            raise ScenarioError(f"{self.name} has no bot {name!r} (bots: {known})") from None
+
+
+_PROFILES: dict[str, Callable[[], GameProfile]] = {}
+
+
+def register_profile(name: str, factory: Callable[[], GameProfile]) -> None:
+    """Make ``simulate(name, ...)`` work; ``factory`` is called lazily on first use."""
+    _PROFILES[name] = factory
+
+
+def profile_for(game: str | Rules) -> GameProfile:
+    """The profile of a game by name (``"knights"``, ``"sonic"``, ``"coin-race"``) or rules.
+
+    A rules object whose game has no profile gets a plain one: no random
+    set-up, no bots, and the generic columns (winner, rounds, steps).
+    """
+    from . import summaries  # noqa: F401 - registers the bundled games' profiles
+
+    name = game if isinstance(game, str) else game.name
+    if name in _PROFILES:
+        profile = _PROFILES[name]()
+        if isinstance(game, Rules):
+            profile = replace(profile, rules=_constant(game))
+        return profile
+    if isinstance(game, str):
+        known = ", ".join(sorted(_PROFILES))
+        raise ScenarioError(f"unknown game {game!r} (games: {known})")
+    return GameProfile(name, _constant(game))
+
+
+@dataclass(frozen=True)
+class _Constant:
+    value: Any
+
+    def __call__(self) -> Any:
+        return self.value
+
+
+def _constant(value: Any) -> Callable[[], Any]:
+    return _Constant(value)
+
+
+# -- streams ------------------------------------------------------------------------------------
+
+
+def game_streams(seed: int, index: int) -> tuple[int, np.random.Generator, np.random.Generator]:
+    """Game ``index``'s dice seed, set-up generator and policy generator for a run's ``seed``.
+
+    They come from ``SeedSequence(seed).spawn(n)[index]`` (which does not depend
+    on ``n``), so any worker can rebuild any game's streams on its own.
+
+    >>> a = game_streams(5, 3)
+    >>> b = np.random.SeedSequence(5).spawn(10)[3]
+    >>> a[0] == int(b.generate_state(1, np.uint64)[0] >> np.uint64(1))
+    True
+    """
+    ss = np.random.SeedSequence(seed, spawn_key=(index,))
+    dice_seed = int(ss.generate_state(1, np.uint64)[0] >> np.uint64(1))  # fits an int64 column
+    setup_ss, policy_ss = ss.spawn(2)
+    return dice_seed, np.random.default_rng(setup_ss), np.random.default_rng(policy_ss)
+
+
+# -- one game -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Job:
+    """Everything a worker needs to play any game of a run (picklable)."""
+
+    profile: GameProfile
+    start: Any  # a setup, a starting state from a scenario, or None (random set-up)
+    start_is_state: bool
+    options: Any
+    policies: tuple[Policy, ...] | None  # one per player, or None: the profile's default bot
+    seed: int
+    players: int | None
+    setup_extra: tuple[tuple[str, Any], ...] = ()
+    max_steps: int = MAX_STEPS
+
+
+def _initial_state(job: _Job, rules: Rules, dice_seed: int, setup_rng: np.random.Generator):
+    if job.start_is_state:
+        return replace(job.start, dice=job.start.dice.reseeded(dice_seed))
+    setup = job.start
+    if setup is None:
+        if job.profile.make_setup is None:
+            raise ScenarioError(f"{job.profile.name}: give a set-up (no random set-up is known)")
+        setup = job.profile.make_setup(setup_rng, job.players, **dict(job.setup_extra))
+    elif callable(setup):
+        setup = setup(setup_rng)
+    return rules.initial_state(setup, job.options, dice_seed)
+
+
+def play_game(job: _Job, index: int, rules: Rules | None = None) -> dict[str, Any]:
+    """Play game ``index`` of ``job`` to the end and return its result row."""
+    rules = rules if rules is not None else job.profile.rules()
+    dice_seed, setup_rng, policy_rng = game_streams(job.seed, index)
+    state = _initial_state(job, rules, dice_seed, setup_rng)
+    policies = job.policies
+    if policies is None:
+        policies = (job.profile.bot(job.profile.default_bot),)
+    events: list[Event] = []
+    steps = 0
+    is_over, acting, apply = rules.is_over, rules.acting_player, rules.apply
+    while not is_over(state) and steps < job.max_steps:
+        player = acting(state) or 0
+        if len(policies) == 1:
+            policy = policies[0]
+        elif player < len(policies):
+            policy = policies[player]
+        else:
+            raise ScenarioError(
+                f"policies: {len(policies)} given, but player {player} must act"
+                " (give one policy, or one per player)"
+            )
+        step = apply(state, policy(state, rules, policy_rng))
+        state = step.state
+        events.extend(step.events)
+        steps += 1
+    row: dict[str, Any] = {"game": index, "seed": dice_seed}
+    summarize = job.profile.summarize or generic_summary
+    row.update(summarize(rules, state, events))
+    row["steps"] = steps
+    row["finished"] = bool(is_over(state))
+    return row
+
+
+def play_chunk(job: _Job, indices: Sequence[int]) -> list[dict[str, Any]]:
+    """Play the games ``indices`` of ``job`` in one worker (rules built once)."""
+    rules = job.profile.rules()
+    return [play_game(job, i, rules) for i in indices]
+
+
+def generic_summary(rules: Rules, state: Any, events: Sequence[Event]) -> dict[str, Any]:
+    """Columns any game has: ``winner`` (an index, or ``-1`` for none) and ``rounds``."""
+    winner = getattr(state, "winner", None)
+    return {"winner": -1 if winner is None else int(winner), "rounds": rules.round_number(state)}
+
+
+# -- many games ---------------------------------------------------------------------------------
+
+
+def _policies(
+    profile: GameProfile, policies: Any, players: int | None
+) -> tuple[Policy, ...] | None:
+    if policies is None:
+        return None
+    if isinstance(policies, str) or callable(policies):
+        policies = [policies]
+    if isinstance(policies, Mapping):
+        if players is None:
+            raise ScenarioError("policies given per player need players=... (how many players)")
+        default = profile.bot(profile.default_bot) if profile.bots else None
+        chosen = []
+        for p in range(players):
+            pol = policies.get(p, default)
+            if pol is None:
+                raise ScenarioError(f"no policy for player {p} and {profile.name} has no bots")
+            chosen.append(pol)
+        policies = chosen
+    out = tuple(profile.bot(p) if isinstance(p, str) else p for p in policies)
+    if not out:
+        raise ScenarioError("policies: give at least one policy")
+    for p in out:
+        if not callable(p):
+            raise ScenarioError(f"policies: {p!r} is not a policy (state, rules, rng) -> action")
+    return out
+
+
+def _start(rules: Rules, setup_or_scenario: Any, options: Any) -> tuple[Any, bool, Any]:
+    """(start, start_is_state, options) from what the caller gave."""
+    if isinstance(setup_or_scenario, str | Path):
+        text = str(setup_or_scenario)
+        source = text
+        if not text.lstrip().startswith("{"):
+            try:
+                text = Path(text).read_text(encoding="utf-8")
+            except OSError as exc:
+                raise ScenarioError(f"{source}: cannot read the scenario ({exc})") from None
+        else:
+            source = "scenario"
+        setup_or_scenario = Timeline.loads(text, source=source)
+    if isinstance(setup_or_scenario, Timeline):
+        if setup_or_scenario.rules.name != rules.name:
+            raise ScenarioError(
+                f"the scenario is a game of {setup_or_scenario.rules.name}, not {rules.name}"
+            )
+        if options is not None:
+            raise ScenarioError("a scenario carries its own rule options; do not pass options")
+        return setup_or_scenario.state, True, setup_or_scenario.options
+    if options is not None and not isinstance(options, rules.options_type):
+        options = rules.decode_options(options)
+    return setup_or_scenario, False, options
+
+
+def _chunks(n: int, workers: int) -> list[range]:
+    size = max(1, min(200, math.ceil(n / max(1, workers * 8))))
+    return [range(i, min(n, i + size)) for i in range(0, n, size)]
+
+
+class _Reporter:
+    """Feeds a tqdm bar and/or a callback as rows arrive."""
+
+    def __init__(self, progress: bool | Progress, total: int, label: str) -> None:
+        self.total = total
+        self.done = 0
+        self.callback = progress if callable(progress) else None
+        self.bar = None
+        if progress is True:
+            from tqdm.auto import tqdm
+
+            self.bar = tqdm(total=total, desc=label, unit="game", leave=False)
+
+    def add(self, n: int) -> None:
+        self.done += n
+        if self.bar is not None:
+            self.bar.update(n)
+        if self.callback is not None:
+            self.callback(self.done, self.total)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def simulate(
+    game_or_rules: str | Rules,
+    setup_or_scenario: Any = None,
+    *,
+    games: int = 100,
+    seed: int = 0,
+    policies: Any = None,
+    players: int | None = None,
+    workers: int = 1,
+    client: Any = None,
+    progress: bool | Progress = True,
+    stop: Callable[[], bool] | None = None,
+    options: Any = None,
+    setup_extra: Mapping[str, Any] | None = None,
+    max_steps: int = MAX_STEPS,
+) -> pd.DataFrame:
+    """Play ``games`` seeded games and return one row per game (sorted by ``game``).
+
+    ``game_or_rules``: a game name (``"knights"``, ``"sonic"``, ``"coin-race"``)
+    or a rules object. ``setup_or_scenario``: a set-up used for every game; a
+    function ``rng -> setup``; a :class:`~racerlab.core.timeline.Timeline`, a
+    saved-game JSON text or path, whose current position every game starts
+    from with fresh dice; or ``None`` for a random set-up of ``players`` per
+    game. ``policies``: ``None`` (the game's default bot for everyone), one
+    policy or bot name for everyone, a list (one per player), or a dict
+    ``{player: policy}``. ``workers > 1`` plays in that many processes;
+    ``client`` (a ``dask.distributed.Client``) plays on a Dask cluster.
+    ``progress``: a tqdm bar (``True``), none (``False``) or a callback
+    ``(done, total)``. ``stop``: returns true to end the run early.
+    ``setup_extra`` passes game-specific choices to the random set-up
+    (Battle Racers: ``mode``, ``boss``).
+
+    The table's ``attrs`` hold ``interrupted`` (stopped before the end),
+    ``seed``, ``games`` (asked for) and ``game``.
+    """
+    import pandas as pd
+
+    if not isinstance(games, int) or isinstance(games, bool) or games < 0:
+        raise ScenarioError(f"games must be a whole number >= 0, got {games!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise ScenarioError(f"seed must be a whole number >= 0, got {seed!r}")
+    if not isinstance(workers, int) or workers < 1:
+        raise ScenarioError(f"workers must be a whole number >= 1, got {workers!r}")
+    profile = profile_for(game_or_rules)
+    rules = profile.rules()
+    start, start_is_state, options = _start(rules, setup_or_scenario, options)
+    job = _Job(
+        profile=profile,
+        start=start,
+        start_is_state=start_is_state,
+        options=options,
+        policies=_policies(profile, policies, players),
+        seed=seed,
+        players=players,
+        setup_extra=tuple(sorted((setup_extra or {}).items())),
+        max_steps=max_steps,
+    )
+    if job.policies is None and not profile.bots:
+        raise ScenarioError(f"{profile.name} has no bots: pass policies=...")
+    rows: list[dict[str, Any]] = []
+    reporter = _Reporter(progress, games, profile.name)
+    interrupted = False
+    try:
+        if client is not None or workers > 1:
+            from .parallel import run_chunks
+
+            chunks = _chunks(games, workers if client is None else _dask_workers(client))
+
+            def collect(chunk_rows: list[dict[str, Any]]) -> None:
+                rows.extend(chunk_rows)
+                reporter.add(len(chunk_rows))
+
+            interrupted = run_chunks(
+                play_chunk, job, chunks, collect, workers=workers, client=client, stop=stop
+            )
+        else:
+            try:
+                for i in range(games):
+                    if stop is not None and stop():
+                        interrupted = True
+                        break
+                    rows.append(play_game(job, i, rules))
+                    reporter.add(1)
+            except KeyboardInterrupt:
+                interrupted = True
+    finally:
+        reporter.close()
+    interrupted = interrupted or len(rows) < games
+    df = pd.DataFrame(rows)
+    if len(df):
+        df = df.sort_values("game", kind="stable").reset_index(drop=True)
+    df.attrs.update(interrupted=interrupted, seed=seed, games=games, game=profile.name)
+    return df
+
+
+def _dask_workers(client: Any) -> int:
+    try:
+        return max(1, sum(client.nthreads().values()))
+    except Exception:
+        return os.cpu_count() or 1
+
+
+# -- exact play (small games) -------------------------------------------------------------------
+
+
+def exact_game(
+    rules: Rules,
+    state: Any,
+    policy: Policy,
+    outcome: Callable[[Any], Any],
+    *,
+    limit: int = 200_000,
+) -> dict[Any, Fraction]:
+    """The exact distribution of ``outcome(final state)`` when ``policy`` plays every seat.
+
+    Walks :meth:`Rules.outcomes` over every reachable state (memoized), so it
+    suits small games; ``policy`` must be deterministic (it is given a
+    generator it must not depend on). The Monte Carlo of :func:`simulate` can
+    be checked against it.
+
+    >>> from racerlab.core.testgame import CoinRace, CoinSetup, Flip
+    >>> rules = CoinRace()
+    >>> start = rules.initial_state(CoinSetup(players=2, target=2))
+    >>> dist = exact_game(rules, start, lambda s, r, g: Flip(), lambda s: s.winner)
+    >>> dist[0]  # a 2+ at once (5/6), or both roll 1 and then anything wins (1/36)
+    Fraction(31, 36)
+    """
+    memo: dict[Any, dict[Any, Fraction]] = {}
+    rng = np.random.default_rng(0)
+    visits = 0
+
+    def solve(s: Any) -> dict[Any, Fraction]:
+        nonlocal visits
+        key = replace(s, dice=state.dice)
+        if key in memo:
+            return memo[key]
+        visits += 1
+        if visits > limit:
+            from ..core.chance import TooManyOutcomes
+
+            raise TooManyOutcomes(f"more than {limit} states")
+        if rules.is_over(s):
+            result = {outcome(s): Fraction(1)}
+        else:
+            result = {}
+            for nxt, p in rules.outcomes(s, policy(s, rules, rng)):
+                for o, q in solve(nxt).items():
+                    result[o] = result.get(o, Fraction(0)) + p * q
+        memo[key] = result
+        return result
+
+    return solve(state)

@@ -1,0 +1,37 @@
+"""benchmarks/run.py --quick prints one JSON object whose figures are positive numbers."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+KEYS = (
+    "knights_jousts_per_s",
+    "sonic_races_per_s",
+    "exact_attack_table_ms",
+    "ui_step_ms",
+    "ui_tweak_ms",
+    "scaling_2_over_1",
+)
+
+
+def test_quick_benchmark_prints_positive_figures():
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "run.py"), "--quick"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.strip().splitlines()
+    assert len(lines) == 1, done.stdout  # exactly one JSON object
+    figures = json.loads(lines[0])
+    for key in KEYS:
+        value = figures[key]
+        assert isinstance(value, int | float) and not isinstance(value, bool), key
+        assert value > 0, key
