@@ -193,8 +193,12 @@ class Rules(ABC, Generic[S, A]):
         raise IllegalActionError(f"{type(action).__name__} is not a director action of {self.name}")
 
     # -- provided -------------------------------------------------------------
-    def validate(self, state: S, action: Action) -> None:
-        """Check any action, player or director; raise :class:`IllegalActionError` if refused."""
+    def validate(self, state: S, action: Action, *, player: int | None = None) -> None:
+        """Check any action, player or director; raise :class:`IllegalActionError` if refused.
+
+        With ``player`` (a seat index), a player action is also refused when that
+        seat is not the one that must act now.
+        """
         if not isinstance(action, Action):
             raise IllegalActionError(f"{action!r} is not an action", action=action)
         if isinstance(action, Reseed):
@@ -212,14 +216,24 @@ class Rules(ABC, Generic[S, A]):
             return
         if self.is_over(state):
             raise IllegalActionError("the game is over", action=action)
+        if player is not None:
+            acting = self.acting_player(state)
+            if acting != player:
+                raise IllegalActionError(
+                    f"it is not player {player + 1}'s turn: player {acting + 1} must act now"
+                    if acting is not None
+                    else f"player {player + 1} cannot act now: nobody is to act",
+                    action=action,
+                )
         self.check(state, action)  # type: ignore[arg-type]
 
-    def apply(self, state: S, action: Action) -> Step:
+    def apply(self, state: S, action: Action, *, player: int | None = None) -> Step:
         """Check and resolve ``action``; return the new state, events and rolls.
 
+        ``player`` names the seat acting (checked against :meth:`acting_player`).
         Raises :class:`IllegalActionError` (and changes nothing) if refused.
         """
-        self.validate(state, action)
+        self.validate(state, action, player=player)
         if isinstance(action, Reseed):
             new = replace(state, dice=state.dice.reseeded(action.seed))  # type: ignore[attr-defined]
             return Step(new, (DiceReseeded(action.seed),))

@@ -128,13 +128,14 @@ class Timeline(Generic[S]):
         return seen
 
     # -- moving -----------------------------------------------------------------
-    def play(self, action: Action) -> Step:
+    def play(self, action: Action, *, player: int | None = None) -> Step:
         """Apply ``action`` at the cursor; any entries after the cursor are dropped.
 
-        Raises :class:`IllegalActionError` and leaves the timeline as it was if
-        the action is refused.
+        ``player`` is the seat acting, when known (a hand-played move): it must be
+        the seat whose turn it is. Raises :class:`IllegalActionError` and leaves
+        the timeline as it was if the action is refused.
         """
-        step = self.rules.apply(self.state, action)
+        step = self.rules.apply(self.state, action, player=player)
         del self.entries[self.index + 1 :]
         self.entries.append(Entry(step.state, action, step.events, step.rolls))
         self.index += 1

@@ -149,3 +149,14 @@ def test_run_policy_until_over():
     assert tl.rules.is_over(tl.state)
     with pytest.raises(IllegalActionError, match="over"):
         tl.play(Flip())
+
+
+def test_wrong_player_is_refused_and_nothing_changes():
+    tl = new()
+    tl.play(Flip(), player=0)
+    before = (len(tl), tl.state)
+    with pytest.raises(IllegalActionError, match="not player 1's turn: player 2 must act"):
+        tl.play(Flip(), player=0)
+    assert (len(tl), tl.state) == before
+    tl.play(Wait(), player=1)
+    assert tl.state.turn == 0

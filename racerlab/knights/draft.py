@@ -1,0 +1,449 @@
+"""A scratch copy of a state that one action's resolution edits, then freezes.
+
+Resolving an action touches several racers (damage, Glory, tokens, moves); a
+:class:`Draft` holds mutable lists for that and gives the shared operations one
+home each: losing Durability (with Durable), wrecking (with its Glory), Glory,
+waypoint crossings and blocker damage. ``freeze()`` builds the next frozen
+:class:`~racerlab.knights.state.KnightsState`.
+
+It also holds the per-game cached lookups: :func:`racer_of` (a racer's cards
+added up, with the director's tweaks) and :func:`table_for`.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import fields, replace
+from typing import Any
+
+from ..core.dice import ChanceSource
+from ..core.rules import Event
+from .build import Racer, RacerBuild
+from .catalog import load_catalog
+from .events import (
+    BlockerDamaged,
+    BlockerDestroyed,
+    DamageDealt,
+    DurableRolled,
+    GloryGained,
+    RaceEnded,
+    WaypointCrossed,
+    Wrecked,
+)
+from .geometry import Contact, Pose, swept
+from .parts import Ability, Side, Stats
+from .results import winner_of
+from .setup import KnightsSetup, table_of
+from .space import Table, slide_disc, slide_rect, slide_walls, touches
+from .state import KnightsState, PendingAttack, Phase, RacerState
+
+__all__ = ["WEAPON_STATS", "Draft", "grants", "racer_of", "table_for"]
+
+WEAPON_STATS = ("range", "strength", "damage")
+"""Weapon numbers the director may tweak with AdjustStat."""
+
+_STAT_NAMES = tuple(f.name for f in fields(Stats))
+_RACER_FIELDS = frozenset(f.name for f in fields(RacerState))
+
+
+@functools.lru_cache(maxsize=2048)
+def racer_of(build: RacerBuild, mods: tuple[tuple[str, int], ...] = ()) -> Racer:
+    """The racer a build makes, with director tweaks applied (cached: it is asked often)."""
+    racer = build.resolve(load_catalog())
+    if not mods:
+        return racer
+    stat_delta: dict[str, int] = {}
+    weapon_delta: dict[str, int] = {}
+    for stat, delta in mods:
+        (weapon_delta if stat in WEAPON_STATS else stat_delta)[stat] = (
+            weapon_delta.get(stat, 0) if stat in WEAPON_STATS else stat_delta.get(stat, 0)
+        ) + delta
+    stats = racer.stats + Stats(**stat_delta)
+    weapon = replace(
+        racer.weapon,
+        **{k: max(0, getattr(racer.weapon, k) + v) for k, v in weapon_delta.items()},
+    )
+    return replace(racer, stats=stats, weapon=weapon, valor_pool=stats.valor)
+
+
+def table_for(setup: KnightsSetup) -> Table:
+    """The table measures of a setup (cached by arena size: the rest is the catalog's)."""
+    return _table(setup.arena_width, setup.arena_height)
+
+
+@functools.lru_cache(maxsize=64)
+def _table(width: float, height: float) -> Table:
+    return table_of(KnightsSetup((), (), (), width, height))
+
+
+_SET = object.__setattr__
+
+
+def _replace(obj, changes: dict):
+    """:func:`dataclasses.replace` for the slotted, check-free state records (much faster)."""
+    cls = type(obj)
+    new = object.__new__(cls)
+    for name in cls.__slots__:
+        _SET(new, name, getattr(obj, name))
+    for name, value in changes.items():
+        _SET(new, name, value)
+    return new
+
+
+def grants(racer: Racer, ability: Ability, side: Side | None = None):
+    """Grants of ``ability`` that apply: every non-shield part, plus the shield on ``side``."""
+    return tuple(
+        g for g in racer.abilities if g[0].ability is ability and (g[2] is None or g[2] is side)
+    )
+
+
+def has_any(racer: Racer, ability: Ability) -> bool:
+    """Whether any card of the racer, shields included, carries ``ability`` (immunities)."""
+    return any(g[0].ability is ability for g in racer.abilities)
+
+
+class Draft:
+    """Mutable working copy of a :class:`KnightsState` for one action's resolution."""
+
+    def __init__(self, state: KnightsState) -> None:
+        self.base = state
+        self.options = state.options
+        self.setup = state.setup
+        self.table: Table = table_for(state.setup)
+        self.racers: list[RacerState] = list(state.racers)
+        self.blockers: list[int] = list(state.blockers)
+        self.phase: Phase = state.phase
+        self.order = state.order
+        self.turn = state.turn
+        self.round = state.round
+        self.pending: PendingAttack | None = state.pending
+        self.first_across_last = state.first_across_last
+        self.end_reason = state.end_reason
+        self.events: list[Event] = []
+        self._disc_cache: dict = {}
+
+    # -- basics -------------------------------------------------------------------
+    def r(self, i: int) -> RacerState:
+        """Racer state ``i`` as edited so far."""
+        return self.racers[i]
+
+    def racer(self, i: int) -> Racer:
+        """Racer ``i``'s cards, added up."""
+        rs = self.racers[i]
+        return racer_of(rs.build, rs.mods)
+
+    def set(self, i: int, **changes: Any) -> RacerState:
+        """Change fields of racer ``i``."""
+        unknown = set(changes) - _RACER_FIELDS
+        if unknown:
+            raise TypeError(f"RacerState has no field(s) {sorted(unknown)}")
+        self.racers[i] = _replace(self.racers[i], changes)
+        self._disc_cache.clear()
+        return self.racers[i]
+
+    def name(self, i: int) -> str:
+        """Player ``i``'s name."""
+        return self.setup.players[i].name
+
+    def emit(self, event: Event) -> None:
+        """Record an event."""
+        self.events.append(event)
+
+    def freeze(self) -> KnightsState:
+        """The next frozen state."""
+        return _replace(
+            self.base,
+            {
+                "racers": tuple(self.racers),
+                "blockers": tuple(self.blockers),
+                "phase": self.phase,
+                "order": self.order,
+                "turn": self.turn,
+                "round": self.round,
+                "pending": self.pending,
+                "first_across_last": self.first_across_last,
+                "end_reason": self.end_reason,
+            },
+        )
+
+    @property
+    def over(self) -> bool:
+        """Whether the race has ended."""
+        return self.phase is Phase.OVER
+
+    def active(self) -> list[int]:
+        """Players not wrecked."""
+        return [i for i, r in enumerate(self.racers) if not r.wrecked]
+
+    # -- Glory, damage, wrecks ---------------------------------------------------------
+    def glory(self, i: int, amount: int, reason: str) -> None:
+        """Give (or take, if negative) Glory."""
+        if amount == 0:
+            return
+        rs = self.set(i, glory=self.racers[i].glory + amount)
+        self.emit(GloryGained(i, self.name(i), amount, rs.glory, reason))
+
+    def lose(self, i: int, amount: int, cause: str, by: int | None, dice: ChanceSource) -> int:
+        """Racer ``i`` loses ``amount`` Durability (Durable may hold it at 1); returns the loss."""
+        rs = self.racers[i]
+        if rs.wrecked or amount <= 0:
+            return 0
+        left = rs.durability - amount
+        self.emit(DamageDealt(i, self.name(i), amount, max(left, 0), cause))
+        if left <= 0 and has_any(self.racer(i), Ability.DURABLE):
+            roll = dice.d6("durable")
+            saved = roll >= 4
+            self.emit(DurableRolled(i, self.name(i), roll, saved))
+            if saved:
+                left = 1
+        self.set(i, durability=max(left, 0))
+        if left <= 0:
+            self.wreck(i, by)
+        return amount
+
+    def wreck(self, i: int, by: int | None) -> None:
+        """Racer ``i`` is Wrecked!: Glory to the wrecker, Glory lost by the wrecked."""
+        self.set(i, wrecked=True, durability=0, done=True)
+        self.emit(Wrecked(i, self.name(i), by))
+        g = self.options.wreck_glory
+        if by is not None and by != i:
+            self.glory(by, g, f"wrecking {self.name(i)}")
+        self.glory(i, -g, "being Wrecked!")
+        if len(self.active()) <= 1 and not self.over:
+            self.end_race("all but one racer are Wrecked!")
+
+    def end_race(self, reason: str) -> None:
+        """The race ends now."""
+        self.phase = Phase.OVER
+        self.pending = None
+        self.end_reason = reason
+        glory = tuple(r.glory for r in self.racers)
+        self.emit(RaceEnded(reason, glory, winner_of(glory, self.racers, self.options)))
+
+    # -- waypoints ---------------------------------------------------------------------
+    def hit_blocker(self, w: int, amount: int, by: int | None) -> None:
+        """Waypoint ``w``'s blocker loses ``amount`` Durability (destroyed at 0)."""
+        if self.blockers[w] <= 0 or amount <= 0:
+            return
+        left = max(0, self.blockers[w] - amount)
+        self.blockers[w] = left
+        self._disc_cache.clear()
+        self.emit(BlockerDamaged(w, amount, left))
+        if left == 0:
+            self.emit(BlockerDestroyed(w, by))
+
+    def cross(self, i: int, old: Pose, new: Pose) -> None:
+        """Glory for each waypoint, in order, that the movement from ``old`` to ``new`` touches.
+
+        The area is :func:`~racerlab.knights.geometry.swept` (exact for slides); waypoints
+        far from the path are ruled out first by bounding circles.
+        """
+        wps = self.setup.waypoints
+        last = len(wps) - 1
+        body = self.table.body
+        reach = math.hypot(body.length, body.width) / 2.0 + self.table.waypoint_diameter / 2.0
+        area = None
+        while True:
+            rs = self.racers[i]
+            w = rs.next_waypoint
+            if w > last or self.blockers[w] > 0 or rs.wrecked:
+                return
+            wx, wy = wps[w]
+            if _seg_point(old.x, old.y, new.x, new.y, wx, wy) > reach + 1e-6:
+                return
+            if area is None:
+                area = swept(old, body, new)
+            if not touches(area, self.table.waypoint(wps[w])):
+                return
+            self.set(i, next_waypoint=w + 1)
+            self.emit(WaypointCrossed(i, self.name(i), w))
+            self.glory(i, self.options.waypoint_glory, f"crossing waypoint {w + 1}")
+            if w == last and self.first_across_last is None:
+                self.first_across_last = i
+                self.glory(
+                    i, self.options.first_across_last_glory, "first across the last waypoint"
+                )
+
+    # -- shapes ------------------------------------------------------------------------
+    def obstacles(self, exclude: int, *, blockers: bool = True) -> list[tuple[Any, Any]]:
+        """What a racer can run into: other racers, standing blockers, the walls."""
+        out: list[tuple[Any, Any]] = [
+            (("racer", j), self.table.shape(r.pose))
+            for j, r in enumerate(self.racers)
+            if j != exclude and not r.wrecked
+        ]
+        if blockers:
+            out += [
+                (("blocker", w), self.table.waypoint(xy))
+                for w, xy in enumerate(self.setup.waypoints)
+                if self.blockers[w] > 0
+            ]
+        out += list(self.table.walls)
+        return out
+
+    def pose(self, i: int) -> Pose:
+        """Racer ``i``'s pose."""
+        return self.racers[i].pose
+
+    # -- fast contact ------------------------------------------------------------------
+    def _discs(self, exclude: int, blockers: bool = True):
+        """Bounding circles of what a racer can hit: (key, x, y, radius, pose or None)."""
+        cached = self._disc_cache.get((exclude, blockers))
+        if cached is not None:
+            return cached
+        body = self.table.body
+        rr = math.hypot(body.length, body.width) / 2.0
+        out = [
+            (("racer", j), r.pose.x, r.pose.y, rr, r.pose)
+            for j, r in enumerate(self.racers)
+            if j != exclude and not r.wrecked
+        ]
+        if blockers:
+            wr = self.table.waypoint_diameter / 2.0
+            out += [
+                (("blocker", w), xy[0], xy[1], wr, None)
+                for w, xy in enumerate(self.setup.waypoints)
+                if self.blockers[w] > 0
+            ]
+        self._disc_cache[(exclude, blockers)] = out
+        return out
+
+    def _geom(self, key, pose):
+        if key[0] == "racer":
+            return self.table.shape(pose)
+        return self.table.waypoint(self.setup.waypoints[key[1]])
+
+    def contact(self, i: int, direction, distance: float, *, blockers: bool = True) -> Contact:
+        """Where racer ``i`` sliding ``direction`` first touches a racer, blocker or wall.
+
+        The same answer as :func:`~racerlab.knights.geometry.first_contact` (the tests
+        compare them), computed in plain arithmetic: far objects are skipped by bounding
+        circles, racers by separating axes, blockers as exact discs, walls by the corners.
+        """
+        pose = self.racers[i].pose
+        body = self.table.body
+        dx, dy = direction_vector(pose, direction)
+        ex, ey = pose.x + dx * distance, pose.y + dy * distance
+        reach = math.hypot(body.length, body.width) / 2.0
+        best, hit = float(distance), None
+        for key, cx, cy, r, opose in self._discs(i, blockers):
+            if _seg_point(pose.x, pose.y, ex, ey, cx, cy) > reach + r + 1e-6:
+                continue
+            if opose is not None:
+                t = slide_rect(pose, body, dx, dy, best, opose)
+            else:
+                t = slide_disc(pose, body, dx, dy, best, cx, cy, r)
+            if t is not None and (t < best or hit is None):
+                best, hit = t, key
+        end = Pose(ex, ey, pose.heading)
+        if not (self.table.inside_by(pose, 1e-3) and self.table.inside_by(end, 1e-3)):
+            wall = slide_walls(pose, body, dx, dy, best, self.table.width, self.table.height)
+            if wall is not None and (wall[0] < best or hit is None):
+                best, hit = wall
+        return Contact(float(best), hit)
+
+    def overlapping(self, i: int, pose: Pose, tol: float = 1e-6):
+        """The first thing racer ``i`` would overlap (more than touch) at ``pose``, or None.
+
+        Plain arithmetic: rectangles by separating axes, blockers as exact discs,
+        walls by the corners.
+        """
+        body = self.table.body
+        pts = _corners(pose, body)
+        for x, y in pts:
+            if x < -tol or y < -tol or x > self.table.width + tol or y > self.table.height + tol:
+                return _nearest_wall(x, y, self.table.width, self.table.height)
+        reach = math.hypot(body.length, body.width)
+        for key, cx, cy, r, opose in self._discs(i):
+            if math.hypot(cx - pose.x, cy - pose.y) > reach / 2.0 + r:
+                continue
+            if key[0] == "racer":
+                if _sat_overlap(pts, _corners(opose, body), tol):
+                    return key
+            elif _rect_disc_overlap(pose, body, cx, cy, r, tol):
+                return key
+        return None
+
+    def near_turn(self, i: int, radius: float):
+        """Obstacles within ``radius`` of racer ``i``'s centre (for turn sweeps), walls if close."""
+        pose = self.racers[i].pose
+        reach = math.hypot(self.table.body.length, self.table.body.width) / 2.0
+        out = [
+            (key, self._geom(key, opose))
+            for key, cx, cy, r, opose in self._discs(i)
+            if math.hypot(cx - pose.x, cy - pose.y) <= radius + reach + r
+        ]
+        if not self.table.inside_by(pose, radius + reach):
+            out += list(self.table.walls)
+        return out
+
+
+_OFFSETS = {"forward": 0.0, "reverse": 180.0, "left": 90.0, "right": -90.0}
+
+
+def direction_vector(pose: Pose, direction) -> tuple[float, float]:
+    """Unit vector of a relative direction name (or an absolute angle in degrees)."""
+    if isinstance(direction, str):
+        angle = pose.heading + _OFFSETS[getattr(direction, "value", direction)]
+    else:
+        angle = float(direction)
+    rad = math.radians(angle)
+    return (math.cos(rad), math.sin(rad))
+
+
+def _seg_point(ax: float, ay: float, bx: float, by: float, px: float, py: float) -> float:
+    """Distance from point p to segment ab."""
+    ex, ey = bx - ax, by - ay
+    ll = ex * ex + ey * ey
+    t = 0.0 if ll <= 0.0 else max(0.0, min(1.0, ((px - ax) * ex + (py - ay) * ey) / ll))
+    return math.hypot(px - ax - t * ex, py - ay - t * ey)
+
+
+def _corners(pose: Pose, body) -> list[tuple[float, float]]:
+    rad = math.radians(pose.heading)
+    fx, fy = math.cos(rad), math.sin(rad)
+    hl, hw = body.length / 2.0, body.width / 2.0
+    ax, ay, bx, by = fx * hl, fy * hl, -fy * hw, fx * hw
+    x, y = pose.x, pose.y
+    return [
+        (x + ax - bx, y + ay - by),
+        (x + ax + bx, y + ay + by),
+        (x - ax + bx, y - ay + by),
+        (x - ax - bx, y - ay - by),
+    ]
+
+
+def _sat_overlap(p, q, tol: float) -> bool:
+    """Do two convex quadrilaterals overlap by more than ``tol`` on every separating axis?"""
+    for poly in (p, q):
+        for k in range(len(poly)):
+            ax, ay = poly[k]
+            bx, by = poly[(k + 1) % len(poly)]
+            nx, ny = by - ay, ax - bx
+            norm = math.hypot(nx, ny)
+            nx, ny = nx / norm, ny / norm
+            pa = [nx * vx + ny * vy for vx, vy in p]
+            qa = [nx * vx + ny * vy for vx, vy in q]
+            if min(max(pa), max(qa)) - max(min(pa), min(qa)) <= tol:
+                return False
+    return True
+
+
+def _rect_disc_overlap(pose: Pose, body, cx: float, cy: float, r: float, tol: float) -> bool:
+    rad = math.radians(pose.heading)
+    fx, fy = math.cos(rad), math.sin(rad)
+    dx, dy = cx - pose.x, cy - pose.y
+    u, v = dx * fx + dy * fy, -dx * fy + dy * fx
+    hl, hw = body.length / 2.0, body.width / 2.0
+    qx = max(-hl, min(hl, u))
+    qy = max(-hw, min(hw, v))
+    inside = abs(u) <= hl and abs(v) <= hw
+    return inside or math.hypot(u - qx, v - qy) < r - tol
+
+
+def _nearest_wall(x: float, y: float, width: float, height: float):
+    from .geometry import Wall
+
+    gaps = {Wall.WEST: x, Wall.SOUTH: y, Wall.EAST: width - x, Wall.NORTH: height - y}
+    return min(gaps, key=gaps.get)

@@ -1,0 +1,283 @@
+"""Moving and turning: costs, the 1M-before-turning rule, contact, crossings, forced moves.
+
+Voluntary moves stop short of anything solid: a move that would run into a
+racer, a standing blocker or a wall is refused (saying what is in the way and
+how far), while a move that ends touching it is allowed (the way to line up a
+Ram). Forced moves (Bounce) stop at the first contact and cause a Collision.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..core.dice import ChanceSource
+from ..core.errors import IllegalActionError
+from .actions import Direction, Discharge, Move, Turn
+from .draft import Draft
+from .events import Collided, Discharged, Moved, Pushed, Turned
+from .geometry import Contact, moved, turn_limit, turned
+from .parts import Ability, Side
+
+__all__ = [
+    "COSTS",
+    "check_discharge",
+    "check_move",
+    "check_turn",
+    "contact_ahead",
+    "describe_key",
+    "pay_move",
+    "push",
+    "resolve_discharge",
+    "resolve_move",
+    "resolve_turn",
+    "turn_blocked",
+]
+
+COSTS = {Direction.FORWARD: 1, Direction.REVERSE: 2, Direction.LEFT: 2, Direction.RIGHT: 2}
+"""Speed Points per move (partial moves cost the same)."""
+
+TOL = 1e-6
+"""Slack (M) when comparing distances."""
+TURN_SAMPLE_DEGREES = 15.0
+"""A turn's sweep is checked for contact at every this many degrees."""
+
+
+def describe_key(d: Draft, key) -> str:
+    """Plain words for an obstacle key."""
+    if isinstance(key, tuple) and key[0] == "racer":
+        return f"{d.name(key[1])}'s racer"
+    if isinstance(key, tuple) and key[0] == "blocker":
+        return f"the blocker of waypoint {key[1] + 1}"
+    if key is None:
+        return "nothing"
+    return f"the {key.value} wall"
+
+
+def contact_ahead(d: Draft, i: int, direction: Direction, limit: float) -> Contact:
+    """How far racer ``i`` can slide ``direction`` (up to ``limit``) before touching something."""
+    return d.contact(i, direction.value, limit)
+
+
+def _movement_points(d: Draft, i: int) -> int:
+    rs = d.r(i)
+    return rs.speed_points + rs.turbo_points
+
+
+def check_can_move(d: Draft, i: int, what: str) -> None:
+    rs = d.r(i)
+    if rs.stalled:
+        raise IllegalActionError(f"{d.name(i)} stalled this round and cannot move ({what})")
+
+
+def check_move(d: Draft, i: int, action: Move) -> Contact:
+    """Refuse an illegal move with the reason; return the contact ahead."""
+    check_can_move(d, i, "move")
+    dist = action.distance
+    if not (isinstance(dist, int | float) and math.isfinite(dist)) or dist <= 0:
+        raise IllegalActionError(f"a move must be longer than 0M, got {dist!r}")
+    if dist > 1.0 + TOL:
+        raise IllegalActionError(f"one move goes at most 1M, got {dist:g}M")
+    if action.direction in (Direction.LEFT, Direction.RIGHT) and not d.racer(i).has(
+        Ability.SIDEWINDER
+    ):
+        raise IllegalActionError(f"{d.name(i)}'s racer has no Sidewinder: no sideways moves")
+    cost = COSTS[action.direction]
+    have = _movement_points(d, i)
+    if have < cost:
+        raise IllegalActionError(
+            f"a {action.direction.value} move needs {cost} Speed Points; {d.name(i)} has {have}"
+        )
+    contact = contact_ahead(d, i, action.direction, dist)
+    if contact.key is not None and contact.distance < dist - TOL:
+        raise IllegalActionError(
+            f"{d.name(i)} would run into {describe_key(d, contact.key)} after "
+            f"{contact.distance:.2f}M (Ram it instead, or move less)"
+        )
+    return contact
+
+
+def pay_move(d: Draft, i: int, cost: int) -> None:
+    """Pay a move's cost: ordinary Speed Points first, then Turbo's bonus."""
+    rs = d.r(i)
+    from_sp = min(cost, rs.speed_points)
+    from_turbo = cost - from_sp
+    d.set(
+        i,
+        speed_points=rs.speed_points - from_sp,
+        turbo_points=rs.turbo_points - from_turbo,
+        turbo_used=rs.turbo_used or from_turbo > 0,
+        acted=True,
+    )
+
+
+def slide(d: Draft, i: int, direction: Direction | float, dist: float) -> None:
+    """Move racer ``i`` (already checked), counting crossings and the turn/ram counters."""
+    rs = d.r(i)
+    old = rs.pose
+    new = moved(old, dist, direction.value if isinstance(direction, Direction) else direction)
+    if isinstance(direction, Direction):
+        moved_total = rs.moved_since_turn + dist
+        turns = rs.turns_left
+        if moved_total >= d.options.turn_needs_m - TOL:
+            turns = 2 if d.racer(i).has(Ability.TORQUED) else 1
+        run = rs.straight_run + dist if direction is Direction.FORWARD else 0.0
+        d.set(
+            i,
+            pose=new,
+            moved_since_turn=moved_total,
+            turns_left=turns,
+            straight_run=run,
+            backed_off=rs.backed_off or direction is not Direction.FORWARD,
+        )
+    else:
+        d.set(i, pose=new)
+    d.cross(i, old, new)
+
+
+def resolve_move(d: Draft, i: int, action: Move) -> None:
+    """Carry out a checked move."""
+    cost = COSTS[action.direction]
+    pay_move(d, i, cost)
+    slide(d, i, action.direction, action.distance)
+    rs = d.r(i)
+    d.emit(
+        Moved(
+            i,
+            d.name(i),
+            action.direction.value,
+            action.distance,
+            cost,
+            rs.speed_points + rs.turbo_points,
+        )
+    )
+
+
+def turn_blocked(d: Draft, i: int, degrees: float, pivot: Side):
+    """The obstacle key a turn would sweep into, or ``None`` if the turn is clear.
+
+    The body is checked at every ``TURN_SAMPLE_DEGREES`` of the turn (and at its end).
+    """
+    pose, body = d.pose(i), d.table.body
+    steps = max(1, math.ceil(abs(degrees) / TURN_SAMPLE_DEGREES))
+    tol = d.options.contact_tolerance_m
+    for k in range(1, steps + 1):
+        key = d.overlapping(i, turned(pose, body, degrees * k / steps, pivot), tol)
+        if key is not None:
+            return key
+    return None
+
+
+def check_turn(d: Draft, i: int, action: Turn) -> None:
+    """Refuse an illegal turn with the reason."""
+    check_can_move(d, i, "turn")
+    rs = d.r(i)
+    racer = d.racer(i)
+    deg = action.degrees
+    if not (isinstance(deg, int | float) and math.isfinite(deg)) or deg == 0:
+        raise IllegalActionError(f"a turn needs a non-zero angle, got {deg!r}")
+    if action.pivot not in (Side.LEFT, Side.RIGHT):
+        raise IllegalActionError("a turn pivots on the left or right side's centre mark")
+    limit = turn_limit(racer.stats.handling, d.options.degrees_per_handling)
+    if abs(deg) > limit + TOL:
+        raise IllegalActionError(
+            f"Handling {racer.stats.handling} allows turns up to {limit:g} degrees, "
+            f"not {abs(deg):g}"
+        )
+    if rs.turbo_used:
+        raise IllegalActionError(f"{d.name(i)} used Turbo's bonus Speed this round: no turns")
+    if rs.speed_points < 1:
+        raise IllegalActionError(f"a turn needs 1 Speed Point; {d.name(i)} has {rs.speed_points}")
+    if rs.turns_left < 1:
+        need = d.options.turn_needs_m
+        raise IllegalActionError(
+            f"{d.name(i)} must move {need:g}M since the round began and since the last turn "
+            f"before turning (has moved {rs.moved_since_turn:.2f}M)"
+        )
+    key = turn_blocked(d, i, deg, action.pivot)
+    if key is not None:
+        raise IllegalActionError(f"the turn would hit {describe_key(d, key)}")
+
+
+def resolve_turn(d: Draft, i: int, action: Turn) -> None:
+    """Carry out a checked turn."""
+    rs = d.r(i)
+    old = rs.pose
+    new = turned(old, d.table.body, action.degrees, action.pivot)
+    d.set(
+        i,
+        pose=new,
+        speed_points=rs.speed_points - 1,
+        turbo_points=0,
+        turns_left=rs.turns_left - 1,
+        moved_since_turn=0.0,
+        straight_run=0.0,
+        turned=True,
+        acted=True,
+    )
+    d.cross(i, old, new)
+    d.emit(Turned(i, d.name(i), action.degrees, action.pivot.value, d.r(i).speed_points))
+
+
+def check_discharge(d: Draft, i: int, action: Discharge) -> None:
+    """Refuse an illegal Discharge with the reason."""
+    racer = d.racer(i)
+    rs = d.r(i)
+    if not racer.has(Ability.DISCHARGE):
+        raise IllegalActionError(f"{d.name(i)}'s weapon cannot Discharge")
+    check_can_move(d, i, "discharge")
+    if rs.fired:
+        raise IllegalActionError("Discharge replaces the round's attack; the weapon was used")
+    if rs.turbo_used:
+        raise IllegalActionError(f"{d.name(i)} used Turbo's bonus Speed this round: no shooting")
+    dist = action.distance
+    if not (isinstance(dist, int | float) and math.isfinite(dist)) or dist <= 0:
+        raise IllegalActionError(f"a Discharge must move more than 0M, got {dist!r}")
+    top = d.options.discharge_max_m
+    if dist > top + TOL:
+        raise IllegalActionError(f"Discharge moves at most {top:g}M, got {dist:g}M")
+    cost = math.ceil(dist - TOL)
+    if rs.speed_points < cost:
+        raise IllegalActionError(
+            f"Discharging {dist:g}M costs {cost} Speed Points; {d.name(i)} has {rs.speed_points}"
+        )
+    contact = contact_ahead(d, i, Direction.REVERSE, dist)
+    if contact.key is not None and contact.distance < dist - TOL:
+        raise IllegalActionError(
+            f"the Discharge would run into {describe_key(d, contact.key)} after "
+            f"{contact.distance:.2f}M"
+        )
+
+
+def resolve_discharge(d: Draft, i: int, action: Discharge) -> None:
+    """Carry out a checked Discharge."""
+    cost = math.ceil(action.distance - TOL)
+    rs = d.r(i)
+    d.set(i, speed_points=rs.speed_points - cost, fired=True, turbo_points=0, acted=True)
+    slide(d, i, Direction.REVERSE, action.distance)
+    d.emit(Discharged(i, d.name(i), action.distance, cost))
+
+
+def push(d: Draft, i: int, heading: float, distance: float, by: int | None, dice: ChanceSource):
+    """Force racer ``i`` ``distance`` M along ``heading``: it stops at the first contact.
+
+    A contact is a Collision: the racer loses Durability, and so does the racer
+    or blocker it hit (walls take nothing).
+    """
+    contact = d.contact(i, heading, distance)
+    if contact.distance > TOL:
+        slide(d, i, heading, contact.distance)
+    d.emit(
+        Pushed(
+            i, d.name(i), contact.distance, describe_key(d, contact.key) if contact.key else None
+        )
+    )
+    if contact.key is None:
+        return
+    dmg = d.options.collision_damage
+    d.emit(Collided(i, d.name(i), describe_key(d, contact.key)))
+    key = contact.key
+    if isinstance(key, tuple) and key[0] == "racer":
+        d.lose(key[1], dmg, "a Collision", by, dice)
+    elif isinstance(key, tuple) and key[0] == "blocker":
+        d.hit_blocker(key[1], dmg, None)
+    d.lose(i, dmg, "a Collision", by, dice)

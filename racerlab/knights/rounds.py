@@ -1,0 +1,252 @@
+"""The round: drive rolls (Valor first, Surge, Stall), the order of play, turns and round end.
+
+Each round every racer still running makes a drive roll (in player order; the
+rolls are simultaneous in the rulebook, so the order does not matter). The
+order of play is by roll + Reflexes, ties to the higher roll, then a roll-off.
+A racer's Speed Points are its roll + Speed (Slow tokens never take Speed below
+1) + Valor on Speed; Turbo adds a separate +2 for moves only.
+
+A player's turn ends when they end it, Ram, Repair, run out of Speed Points or
+are Wrecked!; a racer then on a waypoint is burnt by its flare. After the last
+player the round ends; the race ends then if someone crossed the last
+waypoint, or when the round cap is reached.
+"""
+
+from __future__ import annotations
+
+from ..core.dice import ChanceSource
+from ..core.errors import IllegalActionError
+from .actions import DriveRoll, SurgeChoice
+from .catalog import load_catalog
+from .draft import Draft, has_any
+from .events import DriveRolled, Flared, OrderDecided, RoundEnded, Stalled, TurnEnded, ValorSpent
+from .parts import Ability
+from .space import overlaps
+from .state import Phase
+
+__all__ = [
+    "STALL_ON",
+    "TURBO_BONUS",
+    "after_action",
+    "begin_turn",
+    "check_drive",
+    "end_turn",
+    "new_round",
+    "resolve_drive",
+    "resolve_surge",
+    "speed_of",
+]
+
+STALL_ON = 1
+"""A drive roll of this stalls a racer with Stall."""
+TURBO_BONUS = 2
+"""Turbo's extra Speed in a round without turning or shooting."""
+MIN_SPEED = 1
+"""Slow tokens never take Speed below this."""
+
+
+def speed_of(d: Draft, i: int) -> int:
+    """Racer ``i``'s Speed after Slow tokens (never below 1)."""
+    base = d.racer(i).stats.speed
+    return max(min(base, MIN_SPEED), base - d.r(i).slow)
+
+
+def new_round(d: Draft, first: bool = False) -> None:
+    """Start a round: reset per-round counters, Perfect Racer Valor, drive-roll phase."""
+    if not first:
+        d.round += 1
+    per_round = _perfect_bonus()
+    for i in d.active():
+        rs = d.r(i)
+        bonus = per_round if d.racer(i).perfect else 0
+        d.set(
+            i,
+            valor=rs.valor + bonus,
+            drive_roll=None,
+            valor_reflexes=0,
+            valor_speed=0,
+            speed_points=0,
+            turbo_points=0,
+            turbo_used=False,
+            moved_since_turn=0.0,
+            turns_left=0,
+            straight_run=0.0,
+            turned=False,
+            fired=False,
+            fired_last_round=rs.fired if not first else False,
+            stalled=False,
+            stalled_last_round=rs.stalled if not first else False,
+            acted=False,
+            done=False,
+            touching_at_start=(),
+            backed_off=False,
+        )
+    d.phase = Phase.DRIVE
+    d.order = tuple(d.active())
+    d.turn = 0
+
+
+def _perfect_bonus() -> int:
+    return load_catalog().table.perfect_valor_per_round
+
+
+def check_drive(d: Draft, i: int, a: DriveRoll) -> None:
+    """Refuse Valor beyond the cap per roll or beyond what is left."""
+    cap = d.racer(i).max_valor_per_action
+    for label, v in (("Reflexes", a.valor_reflexes), ("Speed", a.valor_speed)):
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise IllegalActionError(f"Valor on {label} must be a whole number 0 or more")
+        if v > cap:
+            raise IllegalActionError(f"at most {cap} Valor on {label} for one roll, not {v}")
+    left = d.r(i).valor
+    if a.valor_reflexes + a.valor_speed > left:
+        raise IllegalActionError(
+            f"{d.name(i)} has {left} Valor, not {a.valor_reflexes + a.valor_speed}"
+        )
+
+
+def resolve_drive(d: Draft, i: int, a: DriveRoll, dice: ChanceSource) -> None:
+    """Declare Valor, roll; with Surge wait for the keep-or-re-roll choice."""
+    rs = d.r(i)
+    spent = a.valor_reflexes + a.valor_speed
+    d.set(i, valor=rs.valor - spent, valor_reflexes=a.valor_reflexes, valor_speed=a.valor_speed)
+    for stat, v in (("Reflexes", a.valor_reflexes), ("Speed", a.valor_speed)):
+        if v:
+            d.emit(ValorSpent(i, d.name(i), stat, v, d.r(i).valor))
+    roll = dice.d6("drive")
+    if has_any(d.racer(i), Ability.SURGE):
+        d.set(i, drive_roll=roll)
+        d.phase = Phase.SURGE
+        return
+    _settle(d, i, roll, None, dice)
+
+
+def resolve_surge(d: Draft, i: int, a: SurgeChoice, dice: ChanceSource) -> None:
+    """Keep the drive roll, or re-roll it once (the re-roll stands)."""
+    first = d.r(i).drive_roll
+    assert first is not None
+    if a.reroll:
+        _settle(d, i, dice.d6("drive (Surge)"), first, dice)
+    else:
+        _settle(d, i, first, None, dice)
+
+
+def _settle(d: Draft, i: int, roll: int, rerolled_from: int | None, dice: ChanceSource) -> None:
+    rs = d.r(i)
+    racer = d.racer(i)
+    stalled = roll == STALL_ON and has_any(racer, Ability.STALL) and not rs.stalled_last_round
+    sp = roll + speed_of(d, i) + rs.valor_speed
+    turbo = TURBO_BONUS if has_any(racer, Ability.TURBO) else 0
+    total = roll + racer.stats.reflexes + rs.valor_reflexes
+    d.set(i, drive_roll=roll, speed_points=sp, turbo_points=turbo, stalled=stalled)
+    d.emit(DriveRolled(i, d.name(i), roll, total, sp, rerolled_from))
+    if stalled:
+        d.emit(Stalled(i, d.name(i)))
+    d.phase = Phase.DRIVE
+    d.turn += 1
+    if d.turn >= len(d.order):
+        _decide_order(d, dice)
+
+
+def reflexes_total(d: Draft, i: int) -> int:
+    """Drive roll + Reflexes + Valor on Reflexes."""
+    rs = d.r(i)
+    return (rs.drive_roll or 0) + d.racer(i).stats.reflexes + rs.valor_reflexes
+
+
+def _decide_order(d: Draft, dice: ChanceSource) -> None:
+    players = list(d.order)
+    key = {i: (reflexes_total(d, i), d.r(i).drive_roll or 0) for i in players}
+    ranked = sorted(players, key=lambda i: (-key[i][0], -key[i][1], i))
+    order: list[int] = []
+    rolled_off = False
+    k = 0
+    while k < len(ranked):
+        group = [j for j in ranked[k:] if key[j] == key[ranked[k]]]
+        if len(group) > 1:
+            rolled_off = True
+            order.extend(dice.order(group, "roll-off"))
+        else:
+            order.extend(group)
+        k += len(group)
+    d.order = tuple(order)
+    d.emit(
+        OrderDecided(
+            d.order,
+            tuple(d.name(i) for i in order),
+            tuple(key[i][0] for i in order),
+            rolled_off,
+        )
+    )
+    d.phase = Phase.ACT
+    d.turn = 0
+    begin_turn(d, d.order[0])
+
+
+def begin_turn(d: Draft, i: int) -> None:
+    """Note which racers this one touches as its round begins (the Ram rule)."""
+    import shapely
+
+    me = d.table.shape(d.pose(i))
+    tol = d.options.contact_tolerance_m
+    touching = tuple(
+        j
+        for j, r in enumerate(d.racers)
+        if j != i and not r.wrecked and float(shapely.distance(me, d.table.shape(r.pose))) <= tol
+    )
+    d.set(i, touching_at_start=touching)
+
+
+def acting(d: Draft) -> int:
+    """The player whose turn it is."""
+    return d.order[d.turn]
+
+
+def end_turn(d: Draft, reason: str, dice: ChanceSource) -> None:
+    """End the acting player's turn (waypoint flare first), then pass to the next."""
+    i = acting(d)
+    rs = d.r(i)
+    if not rs.wrecked:
+        me = d.table.shape(rs.pose)
+        for w, xy in enumerate(d.setup.waypoints):
+            if overlaps(me, d.table.waypoint(xy), d.options.contact_tolerance_m):
+                d.emit(Flared(i, d.name(i), w))
+                d.lose(i, d.options.flare_damage, f"waypoint {w + 1}'s flare", None, dice)
+                break
+    d.set(i, done=True)
+    d.emit(TurnEnded(i, d.name(i), reason))
+    if d.over:
+        return
+    d.turn += 1
+    while d.turn < len(d.order) and d.r(d.order[d.turn]).wrecked:
+        d.turn += 1
+    if d.turn < len(d.order):
+        begin_turn(d, d.order[d.turn])
+        return
+    _end_round(d)
+
+
+def _end_round(d: Draft) -> None:
+    d.emit(RoundEnded(d.round))
+    if d.first_across_last is not None:
+        d.end_race(f"{d.name(d.first_across_last)} crossed the last waypoint")
+        return
+    cap = d.options.round_cap
+    if cap and d.round >= cap:
+        d.end_race(f"the round cap of {cap} was reached")
+        return
+    new_round(d)
+
+
+def after_action(d: Draft, dice: ChanceSource) -> None:
+    """End the acting player's turn when nothing more can happen in it."""
+    if d.over or d.phase is not Phase.ACT:
+        return
+    i = acting(d)
+    rs = d.r(i)
+    if rs.wrecked:
+        end_turn(d, "Wrecked!", dice)
+    elif rs.done:
+        end_turn(d, "the Ram ends the round", dice)
+    elif rs.speed_points + rs.turbo_points <= 0:
+        end_turn(d, "no Speed Points left", dice)

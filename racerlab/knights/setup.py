@@ -1,0 +1,275 @@
+"""Setting up a joust: players and their racers, waypoints, starting poses, the arena.
+
+A :class:`KnightsSetup` is frozen and JSON-friendly (it is saved with every
+game). :func:`check_setup` enforces the placement rules and raises
+:class:`~racerlab.core.errors.ScenarioError` naming the waypoint or racer and
+the distance measured:
+
+* one waypoint per player plus one, waypoint 1 in the middle of the arena,
+  no two waypoints closer than 1M (edge to edge);
+* every racer five R from waypoint 1 (within ``placement_tolerance_r``) and no
+  closer than 1R to another racer or to any waypoint; everything inside the arena.
+
+>>> s = random_setup(3, seed=4)
+>>> len(s.players), len(s.waypoints)
+(3, 4)
+>>> check_setup(s)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+
+from ..core.errors import ScenarioError
+from .build import RacerBuild
+from .catalog import KnightsCatalog, load_catalog
+from .geometry import EPS, Pose
+from .options import KnightsOptions
+from .space import Table
+
+__all__ = [
+    "KnightsSetup",
+    "PlayerSetup",
+    "check_setup",
+    "example_setup",
+    "random_setup",
+    "table_of",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSetup:
+    """One player: a name, the racer's cards and an optional colour for drawings."""
+
+    name: str
+    racer: RacerBuild
+    colour: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class KnightsSetup:
+    """Who races, where the waypoints and racers start, and the arena's size (M).
+
+    ``waypoints`` are centres in order (waypoint 1 first); the arena's corner
+    is at the origin. ``falcon_ante`` is what each player puts in the Falcons
+    pot when the ``falcons_pot`` option is on.
+    """
+
+    players: tuple[PlayerSetup, ...]
+    waypoints: tuple[tuple[float, float], ...]
+    poses: tuple[Pose, ...]
+    arena_width: float = 20.0
+    arena_height: float = 20.0
+    falcon_ante: int = 1
+
+
+def table_of(setup: KnightsSetup, catalog: KnightsCatalog | None = None) -> Table:
+    """The measures a setup is played with (arena from the setup, the rest from the catalog)."""
+    spec = (catalog or load_catalog()).table
+    return Table.of(
+        float(setup.arena_width),
+        float(setup.arena_height),
+        spec.waypoint_diameter_m,
+        spec.r_per_m,
+        spec.racer_width_m,
+        spec.racer_length_m,
+    )
+
+
+def _fmt(x: float) -> str:
+    return f"{x:.2f}"
+
+
+def check_setup(
+    setup: KnightsSetup,
+    options: KnightsOptions | None = None,
+    catalog: KnightsCatalog | None = None,
+) -> None:
+    """Raise :class:`ScenarioError` if the setup breaks a placement or building rule."""
+    options = options or KnightsOptions()
+    catalog = catalog or load_catalog()
+    spec = catalog.table
+    n = len(setup.players)
+    if n < 2:
+        raise ScenarioError(f"a joust needs at least 2 players, got {n}")
+    for i, p in enumerate(setup.players):
+        reasons = p.racer.check(catalog)
+        if reasons:
+            raise ScenarioError(
+                f"player {i + 1} ({p.name}): racer cannot race: {'; '.join(reasons)}"
+            )
+    if setup.falcon_ante < 0:
+        raise ScenarioError(f"falcon_ante must be 0 or more, got {setup.falcon_ante}")
+    if len(setup.waypoints) != n + 1:
+        raise ScenarioError(
+            f"{n} players need {n + 1} waypoints (one each plus one), got {len(setup.waypoints)}"
+        )
+    if len(setup.poses) != n:
+        raise ScenarioError(f"{n} players need {n} racer poses, got {len(setup.poses)}")
+    if setup.arena_width <= 2 or setup.arena_height <= 2:
+        raise ScenarioError("the arena must be more than 2M each way")
+    table = table_of(setup, catalog)
+    cx, cy = table.centre
+    w1 = setup.waypoints[0]
+    off = math.hypot(w1[0] - cx, w1[1] - cy)
+    if off > 1e-6:
+        raise ScenarioError(
+            f"waypoint 1 must be at the centre ({_fmt(cx)}, {_fmt(cy)}); it is {_fmt(off)}M away"
+        )
+    discs = [table.waypoint(w) for w in setup.waypoints]
+    r = table.waypoint_diameter / 2.0
+    for i, (x, y) in enumerate(setup.waypoints):
+        if x - r < -EPS or y - r < -EPS or x + r > table.width + EPS or y + r > table.height + EPS:
+            raise ScenarioError(f"waypoint {i + 1} at ({_fmt(x)}, {_fmt(y)}) is off the arena")
+        for j in range(i):
+            gap = math.dist((x, y), setup.waypoints[j]) - 2 * r
+            if gap < spec.waypoint_gap_m - 1e-6:
+                raise ScenarioError(
+                    f"waypoint {i + 1} is {_fmt(gap)}M from waypoint {j + 1}; "
+                    f"they must be at least {_fmt(spec.waypoint_gap_m)}M apart"
+                )
+    shapes = [table.shape(p) for p in setup.poses]
+    rm = table.r_per_m
+    start = spec.start_distance_r
+    for i, (pose, shape) in enumerate(zip(setup.poses, shapes)):
+        who = f"racer {i + 1} ({setup.players[i].name})"
+        if not table.inside(pose):
+            raise ScenarioError(f"{who} is not wholly inside the arena")
+        d1 = float(shapely.distance(shape, discs[0])) / rm
+        if abs(d1 - start) > options.placement_tolerance_r + 1e-9:
+            raise ScenarioError(
+                f"{who} is {_fmt(d1)}R from waypoint 1; it must start {_fmt(start)}R away "
+                f"(within {_fmt(options.placement_tolerance_r)}R)"
+            )
+        for w, d in enumerate(discs):
+            gap = float(shapely.distance(shape, d)) / rm
+            if gap < spec.racer_gap_r - 1e-6:
+                raise ScenarioError(
+                    f"{who} is {_fmt(gap)}R from waypoint {w + 1}; "
+                    f"racers start at least {_fmt(spec.racer_gap_r)}R from any waypoint"
+                )
+        for j in range(i):
+            gap = float(shapely.distance(shape, shapes[j])) / rm
+            if gap < spec.racer_gap_r - 1e-6:
+                raise ScenarioError(
+                    f"{who} is {_fmt(gap)}R from racer {j + 1}; "
+                    f"racers start at least {_fmt(spec.racer_gap_r)}R apart"
+                )
+
+
+def start_pose(table: Table, start_r: float, bearing: float) -> Pose:
+    """A pose facing waypoint 1 whose front is ``start_r`` R from its edge, at ``bearing``."""
+    cx, cy = table.centre
+    dist = table.waypoint_diameter / 2.0 + start_r * table.r_per_m + table.body.length / 2.0
+    rad = math.radians(bearing)
+    return Pose(cx + dist * math.cos(rad), cy + dist * math.sin(rad), (bearing + 180.0) % 360.0)
+
+
+def random_setup(
+    players: int,
+    seed: int = 0,
+    catalog: KnightsCatalog | None = None,
+    *,
+    arena: tuple[float, float] | None = None,
+) -> KnightsSetup:
+    """A legal random layout with racers drawn from the catalog's prebuilt racers."""
+    catalog = catalog or load_catalog()
+    if players < 2:
+        raise ScenarioError(f"a joust needs at least 2 players, got {players}")
+    spec = catalog.table
+    width, height = arena or (spec.arena_width_m, spec.arena_height_m)
+    rng = np.random.default_rng([seed, players, 0x4B])
+    racer_ids = sorted(catalog.racers)
+    if not racer_ids:
+        raise ScenarioError("the catalog has no prebuilt racers to draw from")
+    picks = rng.permutation(len(racer_ids)) if len(racer_ids) >= players else None
+    builds = [
+        catalog.racers[
+            racer_ids[int(picks[i]) if picks is not None else int(rng.integers(len(racer_ids)))]
+        ]
+        for i in range(players)
+    ]
+    names = [b.name for b in builds]
+    seen: dict[str, int] = {}
+    for i, nm in enumerate(names):
+        seen[nm] = seen.get(nm, 0) + 1
+        if names.count(nm) > 1:
+            names[i] = f"{nm} {seen[nm]}"
+    base = KnightsSetup(
+        tuple(PlayerSetup(n, b) for n, b in zip(names, builds)), (), (), width, height
+    )
+    table = table_of(base, catalog)
+    for _attempt in range(200):
+        turn0 = float(rng.uniform(0, 360))
+        poses = tuple(
+            start_pose(table, spec.start_distance_r, turn0 + 360.0 * i / players)
+            for i in range(players)
+        )
+        waypoints = [table.centre]
+        margin = table.waypoint_diameter
+        tries = 0
+        while len(waypoints) < players + 1 and tries < 500:
+            tries += 1
+            xy = (
+                float(rng.uniform(margin, table.width - margin)),
+                float(rng.uniform(margin, table.height - margin)),
+            )
+            cand = KnightsSetup(base.players, (*waypoints, xy), (), width, height)
+            if _waypoint_ok(cand, len(waypoints), poses, table, spec):
+                waypoints.append(xy)
+        setup = KnightsSetup(base.players, tuple(waypoints), poses, width, height)
+        try:
+            check_setup(setup, catalog=catalog)
+        except ScenarioError:
+            continue
+        return setup
+    raise ScenarioError(f"could not lay out {players} players on a {width}x{height}M arena")
+
+
+def _waypoint_ok(setup: KnightsSetup, i: int, poses, table: Table, spec) -> bool:
+    xy = setup.waypoints[i]
+    r = table.waypoint_diameter
+    for j in range(i):
+        if math.dist(xy, setup.waypoints[j]) - r < spec.waypoint_gap_m + 0.05:
+            return False
+    disc = table.waypoint(xy)
+    return all(
+        float(shapely.distance(table.shape(p), disc)) / table.r_per_m >= spec.racer_gap_r + 0.05
+        for p in poses
+    )
+
+
+EXAMPLE_STARTS = {"jeff": (90.0, 4.9), "cindy": (270.0, 5.0), "chris": (30.0, 5.0)}
+"""Where the rulebook example's racers start: (bearing from waypoint 1, gap in R).
+
+Jeff starts a little inside five R (within the placement tolerance) so that his
+nine moves carry him wholly past waypoint 1, as the rulebook's story needs.
+"""
+
+EXAMPLE_WAYPOINTS = ((10.0, 10.0), (17.0, 8.0), (4.0, 16.0), (4.0, 4.0))
+"""Waypoint centres of the rulebook example (M; waypoint 1 is the arena's centre)."""
+
+
+def example_setup(catalog: KnightsCatalog | None = None) -> KnightsSetup:
+    """The rulebook's worked example: Jeff, Cindy and Chris around waypoint 1.
+
+    Positions are ours, designed so the example plays exactly as the rulebook
+    tells it (see :mod:`racerlab.knights.scenarios`).
+    """
+    catalog = catalog or load_catalog()
+    spec = catalog.table
+    base = KnightsSetup((), EXAMPLE_WAYPOINTS, (), spec.arena_width_m, spec.arena_height_m)
+    table = table_of(base, catalog)
+    players = tuple(
+        PlayerSetup(name, catalog.racer(key))
+        for key, name in (("jeff", "Jeff"), ("cindy", "Cindy"), ("chris", "Chris"))
+    )
+    poses = tuple(
+        start_pose(table, EXAMPLE_STARTS[key][1], EXAMPLE_STARTS[key][0])
+        for key in ("jeff", "cindy", "chris")
+    )
+    return KnightsSetup(players, EXAMPLE_WAYPOINTS, poses, spec.arena_width_m, spec.arena_height_m)

@@ -1,0 +1,137 @@
+"""The state of a joust: a frozen snapshot of every racer, waypoint, phase and the dice.
+
+States never change; the rules build new ones with :func:`dataclasses.replace`.
+Events are not kept here (``apply`` returns them), so a state is small and
+cheap to compare, copy and branch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from ..core.dice import DiceState
+from .actions import Target
+from .build import RacerBuild
+from .geometry import Pose
+from .options import KnightsOptions
+from .parts import Side
+from .setup import KnightsSetup
+
+__all__ = ["KnightsState", "PendingAttack", "Phase", "RacerState"]
+
+
+class Phase(Enum):
+    """Where in the round the joust is."""
+
+    DRIVE = "drive"
+    """Players make drive rolls (in player order), declaring Valor first."""
+    SURGE = "surge"
+    """A player with Surge decides whether to re-roll the drive roll."""
+    ACT = "act"
+    """The acting player spends Speed Points."""
+    BIDDING = "bidding"
+    """An attack waits while attacker and defender add Valor in turn."""
+    OVER = "over"
+    """The race is over."""
+
+
+@dataclass(frozen=True, slots=True)
+class RacerState:
+    """One racer in the joust: where it is, what it has left, and what it did this round."""
+
+    build: RacerBuild
+    pose: Pose
+    durability: int
+    start_durability: int
+    glory: int = 0
+    valor: int = 0
+    slow: int = 0
+    weakness: int = 0
+    mods: tuple[tuple[str, int], ...] = ()
+    """Director's stat tweaks on top of the build, as (stat, delta) pairs."""
+    drive_roll: int | None = None
+    valor_reflexes: int = 0
+    valor_speed: int = 0
+    speed_points: int = 0
+    turbo_points: int = 0
+    """Turbo's +2 Speed: spent on moves only, after the ordinary Speed Points."""
+    turbo_used: bool = False
+    """Whether Turbo's bonus paid for a move this round (no turning or shooting after)."""
+    moved_since_turn: float = 0.0
+    """Distance moved since the round began or the racer last turned."""
+    turns_left: int = 0
+    """Turns available before the racer must move 1M again (2 with Torqued)."""
+    straight_run: float = 0.0
+    """Distance driven forward in a straight line since the last turn (Ram Strength)."""
+    turned: bool = False
+    fired: bool = False
+    fired_last_round: bool = False
+    stalled: bool = False
+    stalled_last_round: bool = False
+    acted: bool = False
+    """Whether the racer has done anything this round (Repair needs a whole round)."""
+    done: bool = False
+    """Whether the racer's actions for this round are over."""
+    touching_at_start: tuple[int, ...] = ()
+    """Racers this one touched when its round began (it must back off before ramming them)."""
+    backed_off: bool = False
+    wrecked: bool = False
+    next_waypoint: int = 0
+    discarded: tuple[str, ...] = ()
+    """Ids of Damage Prevention mods already discarded."""
+
+
+@dataclass(frozen=True, slots=True)
+class PendingAttack:
+    """A declared attack waiting for Valor bidding to finish.
+
+    ``to_act`` is ``"defender"`` or ``"attacker"``; ``passes`` counts passes in
+    a row (two in a row end the bidding).
+    """
+
+    attacker: int
+    target: Target
+    ram: bool
+    heavy: bool = False
+    spin: float = 0.0
+    side: Side | None = None
+    run_m: float = 0.0
+    approach_m: float = 0.0
+    valor_attacker: int = 0
+    valor_defender: int = 0
+    to_act: str = "defender"
+    passes: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class KnightsState:
+    """Everything about a joust at one moment (events are returned by ``apply``)."""
+
+    setup: KnightsSetup
+    options: KnightsOptions
+    racers: tuple[RacerState, ...]
+    blockers: tuple[int, ...]
+    """Durability left on each waypoint's blocker (0: destroyed, the waypoint is open)."""
+    phase: Phase
+    order: tuple[int, ...]
+    turn: int
+    """Index into ``order`` of the acting player (or of the next to roll in DRIVE)."""
+    round: int
+    dice: DiceState
+    pending: PendingAttack | None = None
+    first_across_last: int | None = None
+    end_reason: str = ""
+
+    @property
+    def players(self) -> int:
+        """How many players."""
+        return len(self.racers)
+
+    def name(self, player: int) -> str:
+        """The player's name from the set-up."""
+        return self.setup.players[player].name
+
+    def active(self) -> tuple[int, ...]:
+        """Players whose racers are not wrecked."""
+        return tuple(i for i, r in enumerate(self.racers) if not r.wrecked)

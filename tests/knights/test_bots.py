@@ -1,0 +1,70 @@
+"""Bots: whole jousts finish; the greedy bot heads for waypoints, shoots, and bids sensibly."""
+
+from dataclasses import replace
+
+import numpy as np
+
+from racerlab.core.rules import ForceRolls
+from racerlab.core.timeline import Timeline
+from racerlab.knights import KnightsRules, greedy_bot, random_bot, random_setup
+from racerlab.knights.actions import Bid, Fire, Move, Ram, Target, Turn
+from racerlab.knights.results import result
+from racerlab.knights.scenarios import lesson_state, placed, staged
+from racerlab.knights.state import Phase
+
+rules = KnightsRules()
+
+
+def play(policy, players, seed):
+    rng = np.random.default_rng(seed)
+    tl = Timeline.new(rules, random_setup(players, seed), seed=seed)
+    tl.run(lambda s: policy(s, rules, rng), max_steps=20_000)
+    return tl
+
+
+def test_greedy_jousts_finish_and_score():
+    glory = 0
+    for seed in range(6):
+        tl = play(greedy_bot, 3, seed)
+        assert rules.is_over(tl.state)
+        glory += sum(max(0, r.next_waypoint) for r in tl.state.racers)
+        assert result(tl.state).standings
+    assert glory > 6  # greedy racers do cross waypoints
+
+
+def test_random_jousts_finish_under_the_round_cap():
+    tl = play(random_bot, 2, 1)
+    assert rules.is_over(tl.state) and tl.state.round <= tl.state.options.round_cap
+
+
+def test_greedy_shoots_its_blocker_when_in_range():
+    s = staged(lesson_state(("jeff", "cindy")), 0, speed_points=5)
+    s = placed(s, 0, 10.0, 7.6, 90.0)  # 1R short of waypoint 1, facing it
+    s = placed(s, 1, 3.0, 15.0, 0.0)
+    assert greedy_bot(s, rules, np.random.default_rng(0)) == Fire(Target.blocker(0))
+
+
+def test_greedy_turns_toward_its_waypoint_then_drives():
+    s = staged(lesson_state(("jeff", "cindy")), 0, speed_points=5, turns_left=1, fired=True)
+    s = placed(s, 0, 4.0, 10.0, 270.0)  # facing south, waypoint 1 to the east
+    s = placed(s, 1, 3.0, 16.0, 0.0)
+    a = greedy_bot(s, rules, np.random.default_rng(0))
+    assert isinstance(a, Turn) and a.degrees > 0  # a left turn from south toward east
+    # lined up, blocker out of range: drive on
+    s2 = placed(staged(s, 0, speed_points=5, fired=False), 0, 4.0, 10.0, 0.0)
+    assert greedy_bot(s2, rules, np.random.default_rng(0)) == Move(1.0)
+    # having fired already, with the blocker dead ahead within reach: ram it
+    s3 = placed(staged(s, 0, speed_points=5, fired=True), 0, 4.0, 10.0, 0.0)
+    assert greedy_bot(s3, rules, np.random.default_rng(0)) == Ram(Target.blocker(0))
+
+
+def test_greedy_defends_when_the_hit_would_wreck():
+    s = staged(lesson_state(("jeff", "cindy")), 0, speed_points=5)
+    s = placed(s, 1, 10.0, 2.0 + 0.7 + 1.0 + 0.7, 90.0)
+    s = replace(s, racers=(s.racers[0], replace(s.racers[1], durability=2, valor=2)))
+    s = rules.apply(s, ForceRolls((3, 3))).state
+    s = rules.apply(s, Fire(Target.racer(1))).state
+    assert s.phase is Phase.BIDDING
+    assert greedy_bot(s, rules, np.random.default_rng(0)) == Bid(1)
+    healthy = replace(s, racers=(s.racers[0], replace(s.racers[1], durability=5)))
+    assert greedy_bot(healthy, rules, np.random.default_rng(0)) == Bid(0)
