@@ -18,6 +18,7 @@ Fraction(1, 1)
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from fractions import Fraction
@@ -73,6 +74,12 @@ def sum_outcomes(n: int, sides: int = 6) -> list[tuple[int, Fraction]]:
     return [(t, Fraction(c, denom)) for t, c in sorted(counts.items())]
 
 
+@functools.cache
+def _totals(n: int, sides: int) -> tuple[tuple[int, ...], tuple[Fraction, ...]]:
+    pairs = sum_outcomes(n, sides)
+    return tuple(t for t, _ in pairs), tuple(p for _, p in pairs)
+
+
 class _Explorer(ChanceSource):
     """A chance source that follows a scripted branch prefix, then takes branch 0."""
 
@@ -82,7 +89,7 @@ class _Explorer(ChanceSource):
         self.widths: list[int] = []
         self.prob = Fraction(1)
 
-    def _branch(self, width: int) -> int:
+    def _branch(self, width: int, weights: Sequence[Fraction] | None = None) -> int:
         if self.pos < len(self.script):
             i = self.script[self.pos]
         else:
@@ -90,11 +97,15 @@ class _Explorer(ChanceSource):
             self.script.append(0)
         self.widths.append(width)
         self.pos += 1
-        self.prob /= width
+        self.prob *= weights[i] if weights is not None else Fraction(1, width)
         return i
 
     def roll(self, n: int = 1, sides: int = 6, purpose: str = "roll") -> tuple[int, ...]:
         return tuple(self._branch(sides) + 1 for _ in range(n))
+
+    def total(self, n: int = 2, sides: int = 6, purpose: str = "roll") -> int:
+        totals, weights = _totals(n, sides)
+        return totals[self._branch(len(totals), weights)]
 
     def choice(self, items: Sequence[T], purpose: str = "draw") -> T:
         return items[self._branch(len(items))]

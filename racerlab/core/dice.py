@@ -87,6 +87,14 @@ class ChanceSource:
         """``n`` dice of ``sides`` faces each, in the order rolled."""
         raise NotImplementedError
 
+    def total(self, n: int = 2, sides: int = 6, purpose: str = "roll") -> int:
+        """The total of ``n`` dice, when only the sum matters (2d6 + Strength, say).
+
+        Sampling rolls (and records) the individual dice; exact enumeration
+        branches once per distinct total instead of once per face sequence.
+        """
+        return sum(self.roll(n, sides, purpose))
+
     def choice(self, items: Sequence[T], purpose: str = "draw") -> T:
         """One item drawn uniformly at random (a blind draw from a bag)."""
         raise NotImplementedError

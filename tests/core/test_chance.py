@@ -79,3 +79,14 @@ def test_exact_agrees_with_closed_form_for_roll_higher_than(target):
     dist = exact(lambda d: sum(d.roll(2)) > target)
     hits = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b > target)
     assert dist.get(True, Fraction(0)) == Fraction(hits, 36)
+
+
+def test_total_branches_per_sum_but_agrees_with_rolling_each_die():
+    runs = []
+
+    def by_total(d):
+        runs.append(1)
+        return d.total(2) + 3 > 8
+
+    assert exact(by_total) == exact(lambda d: sum(d.roll(2)) + 3 > 8)
+    assert len(runs) == 11  # one run per distinct 2d6 total, not 36

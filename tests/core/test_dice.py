@@ -84,3 +84,9 @@ def test_reseeded_keeps_forced_faces():
     dice = Dice.resume(state)
     assert dice.d6() == 6
     assert dice.roll(3) == Dice.seeded(99).roll(3)
+
+
+def test_total_rolls_and_records_each_die():
+    dice = Dice.resume(DiceState(0).with_forced(2, 5))
+    assert dice.total(2, purpose="attack") == 7
+    assert dice.log[0].values == (2, 5) and dice.log[0].purpose == "attack"

@@ -1,0 +1,383 @@
+"""Panel components shared by every game's dashboard, all driven by a :class:`GameSession`.
+
+- :class:`StepControls`: step one action, one player's turn or one round, back,
+  jump to a round, play/pause, reset, fork (same or fresh dice), seat controllers.
+- :class:`EventLog`: the events' plain-words lines with round headers, newest first.
+- :class:`ScenarioControls`: bundled or random scenarios, save/load JSON, share link.
+- :class:`MessageBanner`: the last error (and notice) in a visible alert.
+
+Every callback is wrapped by :meth:`GameSession.guarded`, so an error shows on
+the page and the session keeps running.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+from typing import Any
+
+import panel as pn
+import param
+
+from .session import BOT, HUMAN, GameSession
+
+__all__ = [
+    "EventLog",
+    "MessageBanner",
+    "ScenarioControls",
+    "StepControls",
+    "set_slider",
+    "set_text",
+]
+
+LOG_LINES_SHOWN = 400
+"""At most this many event-log lines are sent to the page (newest first)."""
+
+
+def set_text(pane: Any, text: str) -> None:
+    """Give a pane new HTML only when it differs (re-rendering a pane costs milliseconds)."""
+    if pane.object != text:
+        pane.object = text
+
+
+def set_slider(slider: Any, start: float, end: float, value: float) -> None:
+    """Move a slider from code, keeping ``value_throttled`` in step with ``value``.
+
+    Panel only updates ``value_throttled`` from the browser; if it kept an old
+    number, letting the handle go at that number would send no change at all.
+    """
+    if (slider.start, slider.end, slider.value) != (start, end, value):
+        slider.param.update(start=start, end=end, value=value)
+    if slider.value_throttled != value:
+        with param.edit_constant(slider):
+            slider.value_throttled = value
+
+
+class _SessionView(pn.viewable.Viewer):
+    """A view of a :class:`GameSession` that refreshes when its version goes up."""
+
+    session = param.ClassSelector(class_=GameSession, doc="The game session shown.")
+
+    def __init__(self, session: GameSession, **params: Any) -> None:
+        super().__init__(session=session, **params)
+        session.param.watch(self._refresh_event, "version")
+
+    def _refresh_event(self, _event: Any) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Bring the widgets up to date with the session."""
+
+
+class StepControls(_SessionView):
+    """Buttons and sliders that move through (and extend) the game's history."""
+
+    def __init__(self, session: GameSession, **params: Any) -> None:
+        super().__init__(session, **params)
+        g = session.guarded
+        self._syncing = False
+        button = dict(sizing_mode="stretch_width", min_width=55, margin=(4, 2))
+        self.back_button = pn.widgets.Button(label="◀ Back", **button)
+        self.action_button = pn.widgets.Button(label="Step", color="primary", **button)
+        self.turn_button = pn.widgets.Button(label="Turn ▶", color="primary", **button)
+        self.round_button = pn.widgets.Button(label="Round ▶▶", color="primary", **button)
+        self.play_toggle = pn.widgets.Toggle(label="▶ Play", color="success", **button)
+        self.reset_button = pn.widgets.Button(label="⟲ Start", **button)
+        self.fork_same = pn.widgets.Button(label="Fork: same dice", **button)
+        self.fork_fresh = pn.widgets.Button(label="Fork: fresh dice", **button)
+        self.back_button.on_click(g(lambda e: session.back(), "back"))
+        self.action_button.on_click(g(lambda e: session.step("action"), "step"))
+        self.turn_button.on_click(g(lambda e: session.step("turn"), "step a turn"))
+        self.round_button.on_click(g(lambda e: session.step("round"), "step a round"))
+        self.reset_button.on_click(g(lambda e: session.reset(), "reset"))
+        self.fork_same.on_click(g(lambda e: session.fork(fresh_dice=False), "fork"))
+        self.fork_fresh.on_click(g(lambda e: session.fork(fresh_dice=True), "fork"))
+        self.play_toggle.param.watch(g(self._on_play, "autoplay"), "value")
+        self.round_slider = pn.widgets.IntSlider(
+            label="Jump to round", start=1, end=2, value=1, sizing_mode="stretch_width"
+        )
+        self.round_slider.param.watch(g(self._on_round, "jump to round"), "value_throttled")
+        self.bot_select = pn.widgets.Select.from_param(
+            session.param.bot, label="Bot for bot seats", sizing_mode="stretch_width"
+        )
+        self.speed = pn.widgets.IntSlider.from_param(
+            session.param.autoplay_ms,
+            label="Autoplay period (ms)",
+            step=100,
+            sizing_mode="stretch_width",
+        )
+        self.line_select = pn.widgets.Select(label="Line of play", sizing_mode="stretch_width")
+        self.line_select.param.watch(g(self._on_line, "switch line"), "value")
+        self.seats = pn.Column(sizing_mode="stretch_width")
+        self.status = pn.pane.HTML("", sizing_mode="stretch_width", margin=(0, 5))
+        self._seat_widgets: list[pn.widgets.Select] = []
+        self._periodic: Any = None
+        session.param.watch(self._autoplay_changed, ["autoplay", "autoplay_ms"])
+        self._layout = pn.Column(
+            self.status,
+            pn.Row(
+                self.back_button,
+                self.action_button,
+                self.turn_button,
+                self.round_button,
+                sizing_mode="stretch_width",
+            ),
+            pn.Row(self.play_toggle, self.reset_button, sizing_mode="stretch_width"),
+            self.round_slider,
+            pn.Row(self.fork_same, self.fork_fresh, sizing_mode="stretch_width"),
+            self.line_select,
+            self.bot_select,
+            self.seats,
+            self.speed,
+            sizing_mode="stretch_width",
+        )
+        self.refresh()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+    # -- callbacks -------------------------------------------------------------------
+    def _on_round(self, event: Any) -> None:
+        if not self._syncing and event.new is not None:
+            self.session.goto_round(int(event.new))
+
+    def _on_line(self, event: Any) -> None:
+        if not self._syncing and event.new is not None:
+            self.session.show_line(int(event.new))
+
+    def _on_play(self, event: Any) -> None:
+        if not self._syncing:
+            self.session.autoplay = bool(event.new)
+
+    def _on_seat(self, seat: int, event: Any) -> None:
+        if not self._syncing:
+            self.session.set_controller(seat, event.new)
+
+    def _tick(self) -> None:
+        s = self.session
+        if not s.autoplay:
+            return
+        moved = s.guarded(s.step, "autoplay")("action")
+        if not moved:
+            s.autoplay = False
+
+    def _autoplay_changed(self, _event: Any) -> None:
+        s = self.session
+        if self._periodic is not None:
+            self._periodic.stop()
+            self._periodic = None
+        if s.autoplay:
+            self._periodic = pn.state.add_periodic_callback(self._tick, period=s.autoplay_ms)
+        self._syncing = True
+        try:
+            self.play_toggle.value = s.autoplay
+            self.play_toggle.label = "⏸ Pause" if s.autoplay else "▶ Play"
+        finally:
+            self._syncing = False
+
+    # -- refresh ---------------------------------------------------------------------
+    def refresh(self) -> None:
+        s = self.session
+        tl = s.timeline
+        rounds = s.rounds()
+        self._syncing = True
+        try:
+            set_text(self.status, f"<b>{html.escape(s.status())}</b>")
+            lo, hi = rounds[0], max(rounds[-1], rounds[0] + 1)
+            set_slider(self.round_slider, lo, hi, min(max(s.round, lo), hi))
+            if self.back_button.disabled != (tl.index == 0):
+                self.back_button.disabled = tl.index == 0
+            over_at_end = s.is_over and tl.at_end
+            for b in (self.action_button, self.turn_button, self.round_button):
+                if b.disabled != over_at_end:
+                    b.disabled = over_at_end
+            if len(s.lines) > 1 or self.line_select.visible:
+                lines = {f"Line {i + 1} ({len(t) - 1} steps)": i for i, t in enumerate(s.lines)}
+                self.line_select.param.update(options=lines, value=s.line)
+                self.line_select.visible = len(s.lines) > 1
+            self._refresh_seats()
+        finally:
+            self._syncing = False
+
+    def _refresh_seats(self) -> None:
+        s = self.session
+        names = s.player_names
+        if len(self._seat_widgets) != len(names):
+            self._seat_widgets = []
+            for i in range(len(names)):
+                w = pn.widgets.RadioButtonGroup(
+                    options={"Bot": BOT, "Hand": HUMAN},
+                    value=s.controllers[i],
+                    color="default",
+                    margin=(2, 5),
+                    width=140,
+                )
+                w.param.watch(s.guarded(lambda e, i=i: self._on_seat(i, e), "seat"), "value")
+                self._seat_widgets.append(w)
+            self.seats.objects = [
+                pn.Row(pn.pane.Markdown(f"{html.escape(n)}", width=110, margin=(6, 5)), w)
+                for n, w in zip(names, self._seat_widgets)
+            ]
+        for w, who in zip(self._seat_widgets, s.controllers):
+            if w.value != who:
+                w.value = who
+
+
+class EventLog(_SessionView):
+    """The game's events in plain words, grouped by round, newest first."""
+
+    def __init__(self, session: GameSession, height: int = 420, **params: Any) -> None:
+        super().__init__(session, **params)
+        self.pane = pn.pane.HTML(
+            "",
+            sizing_mode="stretch_width",
+            height=height,
+            styles={"overflow-y": "auto", "font-size": "13px", "line-height": "1.35"},
+            stylesheets=[_LOG_CSS],
+        )
+        self.refresh()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return pn.Column(
+            pn.pane.Markdown("### Event log", margin=(0, 5)), self.pane, sizing_mode="stretch_width"
+        )
+
+    def refresh(self) -> None:
+        lines = self.session.log_lines()[-LOG_LINES_SHOWN:]
+        if not lines:
+            set_text(self.pane, '<div class="rl-log"><i>No events yet: press Step.</i></div>')
+            return
+        parts: list[str] = []
+        current_round = None
+        for line in reversed(lines):
+            if line.round != current_round:
+                if current_round is not None:
+                    parts.append("</ul>")
+                current_round = line.round
+                parts.append(f'<div class="rl-round">Round {line.round}</div><ul>')
+            cls = "rl-director" if line.kind == "director" else "rl-event"
+            parts.append(f'<li class="{cls}">{html.escape(line.text)}</li>')
+        parts.append("</ul>")
+        set_text(self.pane, '<div class="rl-log">' + "".join(parts) + "</div>")
+
+
+_LOG_CSS = """
+.rl-log ul { margin: 0 0 6px 0; padding-left: 18px; }
+.rl-log li { margin: 1px 0; }
+.rl-round { font-weight: 600; margin-top: 4px; border-bottom: 1px solid #ccc; }
+.rl-director { color: #8a4b00; font-style: italic; }
+"""
+
+
+class ScenarioControls(_SessionView):
+    """Start a bundled or random game, save and load it, and share it by link."""
+
+    def __init__(self, session: GameSession, **params: Any) -> None:
+        super().__init__(session, **params)
+        g = session.guarded
+        wide = dict(sizing_mode="stretch_width")
+        options = list(session.kit.scenarios)
+        self.scenario_select = pn.widgets.Select(
+            label="Bundled scenario",
+            options=options,
+            value=options[0] if options else None,
+            disabled=not options,
+            **wide,
+        )
+        self.scenario_button = pn.widgets.Button(
+            label="Load scenario", disabled=not options, **wide
+        )
+        self.scenario_button.on_click(
+            g(lambda e: session.load_scenario(self.scenario_select.value), "load scenario")
+        )
+        self.seed_input = pn.widgets.IntInput(label="Seed", value=session.seed, start=0, **wide)
+        self.random_button = pn.widgets.Button(label="New random game", **wide)
+        self.random_button.on_click(
+            g(lambda e: session.new_random(int(self.seed_input.value or 0)), "new game")
+        )
+        self.download = pn.widgets.FileDownload(
+            callback=g(self._saved, "save"),
+            filename=f"{session.kit.name}-game.json",
+            label="Save game (JSON)",
+            color="default",
+            **wide,
+        )
+        self.upload = pn.widgets.FileInput(accept=".json,application/json", multiple=False, **wide)
+        self.upload.param.watch(g(self._on_upload, "load file"), "value")
+        self.share_button = pn.widgets.Button(label="Make share link", **wide)
+        self.share_button.on_click(g(self._make_link, "share link"))
+        self.share_link = pn.widgets.TextAreaInput(
+            label="Share link (the whole game is in the link)",
+            value="",
+            disabled=False,
+            height=70,
+            **wide,
+        )
+        self._layout = pn.Column(
+            self.scenario_select,
+            self.scenario_button,
+            pn.Row(self.seed_input, self.random_button, **wide),
+            self.download,
+            pn.pane.Markdown("Load a saved game:", margin=(4, 5, 0, 5)),
+            self.upload,
+            self.share_button,
+            self.share_link,
+            **wide,
+        )
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+    def _saved(self) -> io.StringIO:
+        return io.StringIO(self.session.dumps())
+
+    def _on_upload(self, event: Any) -> None:
+        if event.new is None:
+            return
+        name = self.upload.filename or "uploaded file"
+        self.session.load_text(event.new, source=name)
+
+    def _make_link(self, _event: Any = None) -> None:
+        token = self.session.share_token()
+        base = ""
+        loc = pn.state.location
+        if loc is not None and getattr(loc, "href", ""):
+            base = loc.href.split("?", 1)[0]
+        self.share_link.value = f"{base}?game={token}"
+
+
+class MessageBanner(_SessionView):
+    """The last error (red) and notice (blue), each dismissable; hidden when empty."""
+
+    def __init__(self, session: GameSession, **params: Any) -> None:
+        super().__init__(session, **params)
+        self.error_alert = pn.pane.Alert(
+            "", alert_type="danger", visible=False, sizing_mode="stretch_width", margin=(2, 5)
+        )
+        self.notice_alert = pn.pane.Alert(
+            "", alert_type="info", visible=False, sizing_mode="stretch_width", margin=(2, 5)
+        )
+        self.dismiss = pn.widgets.Button(label="Dismiss", visible=False, width=90)
+        self.dismiss.on_click(session.guarded(lambda e: self._dismiss(), "dismiss"))
+        session.param.watch(self._refresh_event, ["error", "notice"])
+        self.refresh()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return pn.Column(
+            pn.Row(self.error_alert, self.dismiss, sizing_mode="stretch_width"),
+            self.notice_alert,
+            sizing_mode="stretch_width",
+        )
+
+    def _dismiss(self) -> None:
+        self.session.clear_messages()
+
+    def refresh(self) -> None:
+        s = self.session
+        set_text(self.error_alert, "⚠ " + html.escape(s.error) if s.error else "")
+        for w in (self.error_alert, self.dismiss):
+            if w.visible != bool(s.error):
+                w.visible = bool(s.error)
+        set_text(self.notice_alert, html.escape(s.notice))
+        if self.notice_alert.visible != bool(s.notice):
+            self.notice_alert.visible = bool(s.notice)

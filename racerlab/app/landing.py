@@ -1,0 +1,104 @@
+"""The landing page: what racerlab is, and a card linking each game's dashboard.
+
+Links are relative (``./knights``), so the page works under ``racerlab serve``
+(routes ``/``, ``/knights``, ``/sonic``) and behind jupyter-panel-proxy
+(``/panel/landing``, ``/panel/knights``).
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import panel as pn
+
+from ..viz.style import PALETTE, THEME
+from . import DASHBOARDS, Dashboard
+
+__all__ = ["dashboard_template", "landing_app"]
+
+ACCENT = THEME["accent"]
+"""Header colour of every racerlab page."""
+
+_CARD_CSS = f"""
+.rl-card {{ border: 1px solid #d9dde3; border-radius: 10px; padding: 18px 22px;
+           background: #fff; box-shadow: 0 1px 3px rgba(0,0,0,.08); min-height: 170px; }}
+.rl-card h2 {{ margin: 0 0 8px 0; color: {ACCENT}; font-size: 1.35em; }}
+.rl-card p {{ margin: 0 0 14px 0; color: #333; line-height: 1.45; }}
+.rl-card a.rl-go {{ display: inline-block; padding: 8px 16px; border-radius: 6px;
+           background: {ACCENT}; color: #fff; text-decoration: none; font-weight: 600; }}
+.rl-card .rl-off {{ color: #777; font-style: italic; }}
+.rl-stripe {{ height: 6px; border-radius: 3px; margin-bottom: 12px; }}
+"""
+
+
+def dashboard_template(title: str, main: list[Any], sidebar: list[Any] | None = None) -> Any:
+    """The page frame every racerlab dashboard uses (Panel's BootstrapTemplate).
+
+    Chosen because all its assets ship with Panel and are served by the Panel
+    server itself: no CDN or web-font requests, so the pages work offline
+    (the Fast and Vanilla templates fetch Google fonts).
+    """
+    return pn.template.BootstrapTemplate(
+        title=title,
+        site="racerlab",
+        site_url="./",
+        header_background=ACCENT,
+        main=main,
+        sidebar=sidebar or [],
+        sidebar_width=340,
+    )
+
+
+def _card(d: Dashboard, colour: str, prefix: str) -> pn.pane.HTML:
+    if d.is_available():
+        title = html.escape(d.title)
+        go = f'<a class="rl-go" href="{prefix}{d.slug}">Open the {title} dashboard</a>'
+    else:
+        go = '<span class="rl-off">This dashboard is not installed in this copy of racerlab.</span>'
+    body = (
+        f'<div class="rl-card"><div class="rl-stripe" style="background:{colour}"></div>'
+        f"<h2>{html.escape(d.title)}</h2><p>{html.escape(d.blurb)}</p>{go}</div>"
+    )
+    return pn.pane.HTML(
+        body,
+        stylesheets=[_CARD_CSS],
+        sizing_mode="stretch_width",
+        min_width=300,
+        margin=10,
+        styles={"flex": "1 1 420px"},
+    )
+
+
+def landing_app(template: bool = True, prefix: str = "./") -> Any:
+    """A fresh landing page; ``template=False`` gives a plain layout (notebooks, ipywidgets).
+
+    ``prefix`` is put before each dashboard's slug in the links.
+    """
+    intro = pn.pane.Markdown(
+        "## Explore two tabletop racing games\n"
+        "Step through a game, play a seat by hand or let the bots drive, and see *why* "
+        "each ruling came out as it did: arcs and ranges drawn to scale, exact odds from "
+        "the rules engine itself, and every roll in the event log. Change a number and the "
+        "whole picture follows.",
+        sizing_mode="stretch_width",
+        margin=(0, 10),
+    )
+    colours = [PALETTE[0], PALETTE[1]]
+    cards = pn.FlexBox(
+        *[_card(d, colours[i % 2], prefix) for i, d in enumerate(DASHBOARDS.values())],
+        flex_wrap="wrap",
+        sizing_mode="stretch_width",
+    )
+    tips = pn.pane.Markdown(
+        "**Also in a notebook:** `from racerlab.app import knights_app; knights_app()` after "
+        "`pn.extension()`. Saved games are plain JSON, and a share link carries the whole game.",
+        sizing_mode="stretch_width",
+        margin=(10, 10),
+        styles={"color": "#555"},
+    )
+    if not template:
+        return pn.Column(
+            pn.pane.Markdown("# racerlab"), intro, cards, tips, sizing_mode="stretch_width"
+        )
+    return dashboard_template("Tabletop racing, explained", [intro, cards, tips])

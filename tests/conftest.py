@@ -1,0 +1,274 @@
+"""Shared test set-up: real-browser fixtures (Playwright + Debian chromium) and Panel servers.
+
+Browser tests carry the ``ui`` marker. Without Chromium they skip with a reason on
+a laptop; in CI (``CI=true``) a ``ui`` test that would skip FAILS instead, so CI
+really exercises the pages. Screenshots go to ``test-artifacts/`` (gitignored)
+and the README's current ones are copied to ``docs/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "test-artifacts"
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+CHROMIUM = os.environ.get("RACERLAB_CHROMIUM", "/usr/bin/chromium")
+"""The browser binary (Debian's chromium; RACERLAB_CHROMIUM overrides it, e.g. in tests)."""
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+IN_CI = os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+LIVENESS_TIMEOUT_S = 60.0
+
+
+# -- browser availability ----------------------------------------------------------------
+def _chromium_problem() -> str | None:
+    if not os.path.exists(CHROMIUM):
+        return f"no Chromium at {CHROMIUM} (Debian: apt-get install chromium)"
+    if not os.access(CHROMIUM, os.X_OK):
+        return f"{CHROMIUM} is not executable"
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        return "the playwright package is not installed"
+    return None
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Skip (laptop) or fail (CI) a ``ui`` test before its browser fixtures start."""
+    if item.get_closest_marker("ui") is None:
+        return
+    problem = _chromium_problem()
+    if problem is not None:
+        if IN_CI:
+            pytest.fail(f"browser test cannot run in CI: {problem}", pytrace=False)
+        pytest.skip(f"browser test skipped: {problem}")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Any:
+    """In CI, turn any skip of a ``ui`` test into a failure."""
+    report = yield
+    if IN_CI and report.skipped and item.get_closest_marker("ui") is not None:
+        report.outcome = "failed"
+        report.longrepr = f"browser test skipped in CI (must run): {report.longrepr}"
+    return report
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    """pytest-playwright hook: use Debian's chromium with headless, offline-friendly flags."""
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    """pytest-playwright hook: a laptop-sized viewport by default."""
+    return {**browser_context_args, "viewport": {"width": 1366, "height": 768}}
+
+
+# -- servers -----------------------------------------------------------------------------
+def free_port() -> int:
+    """A free TCP port on loopback."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_for_liveness(url: str, timeout: float = LIVENESS_TIMEOUT_S, proc: Any = None) -> None:
+    """Poll ``url/liveness`` until it answers 200 (or fail with the reason)."""
+    deadline = time.monotonic() + timeout
+    last = "no answer"
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"server exited with {proc.returncode} before it was ready")
+        try:
+            with urllib.request.urlopen(f"{url}/liveness", timeout=2) as r:
+                if r.status == 200:
+                    return
+        except (urllib.error.URLError, OSError) as exc:
+            last = str(exc)
+        time.sleep(0.2)
+    raise RuntimeError(f"{url} not live after {timeout:.0f} s ({last})")
+
+
+@pytest.fixture
+def serve_app() -> Iterator[Callable[..., str]]:
+    """Serve Panel apps in-process on a free loopback port; returns the base URL.
+
+    ``serve_app(factory)`` serves one factory at ``/``; ``serve_app({"/": f, "x": g})``
+    serves several routes. Factories run once per browser session.
+    """
+    import panel as pn
+
+    servers: list[Any] = []
+
+    def start(apps: Any) -> str:
+        port = free_port()
+        server = pn.serve(
+            apps,
+            port=port,
+            address="127.0.0.1",
+            threaded=True,
+            show=False,
+            websocket_origin=[f"127.0.0.1:{port}"],
+            liveness=True,
+        )
+        servers.append(server)
+        url = f"http://127.0.0.1:{port}"
+        wait_for_liveness(url)
+        return url
+
+    yield start
+    for server in servers:
+        server.stop()
+        server.join(timeout=15)
+    pn.state.reset()
+
+
+@pytest.fixture(scope="module")
+def racerlab_server() -> Iterator[str]:
+    """A real ``racerlab serve all --no-show`` subprocess (default address); yields its URL."""
+    port = free_port()
+    ARTIFACTS.mkdir(exist_ok=True)
+    log_path = ARTIFACTS / f"racerlab-serve-{port}.log"
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "racerlab", "serve", "all", "--port", str(port), "--no-show"],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            cwd=ROOT,
+        )
+        url = f"http://127.0.0.1:{port}"
+        try:
+            wait_for_liveness(url, proc=proc)
+            yield url
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+@pytest.fixture
+def free_loopback_port() -> Callable[[], int]:
+    """``free_loopback_port()``: a free TCP port on 127.0.0.1."""
+    return free_port
+
+
+@pytest.fixture
+def liveness() -> Callable[..., None]:
+    """``liveness(url, proc=None)``: wait until ``url/liveness`` answers (or fail)."""
+    return wait_for_liveness
+
+
+@pytest.fixture(scope="session")
+def racerlab_root() -> Path:
+    """The repository root."""
+    return ROOT
+
+
+# -- page helpers ------------------------------------------------------------------------
+@pytest.fixture
+def js_errors(page: Any) -> list[str]:
+    """JS console errors and uncaught page errors of ``page``, collected as they happen."""
+    errors: list[str] = []
+    page.on(
+        "console",
+        lambda msg: (
+            errors.append(f"console.{msg.type}: {msg.text}") if msg.type == "error" else None
+        ),
+    )
+    page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
+    return errors
+
+
+_READ_SOURCE_JS = """
+(name) => {
+  const toArray = (v) => (v && typeof v === 'object' && 'length' in v) ? Array.from(v) : v;
+  for (const doc of (window.Bokeh ? Bokeh.documents : [])) {
+    for (const m of doc.all_models) {
+      if (m.name === name && m.data !== undefined) {
+        const out = {};
+        const d = m.data;
+        const keys = d instanceof Map ? Array.from(d.keys()) : Object.keys(d);
+        for (const k of keys) {
+          const col = d instanceof Map ? d.get(k) : d[k];
+          out[k] = Array.isArray(col) ? col.map(toArray) : toArray(col);
+        }
+        return out;
+      }
+    }
+  }
+  return null;
+}
+"""
+
+
+@pytest.fixture
+def read_source() -> Callable[[Any, str], dict | None]:
+    """``read_source(page, name)``: the data of the named ColumnDataSource, read in the page."""
+
+    def read(page: Any, name: str) -> dict | None:
+        return page.evaluate(_READ_SOURCE_JS, name)
+
+    return read
+
+
+@pytest.fixture
+def wait_for() -> Callable[..., Any]:
+    """``wait_for(fn, timeout=10)``: poll ``fn`` until it returns a truthy value; return it."""
+
+    def wait(fn: Callable[[], Any], timeout: float = 15.0, interval: float = 0.1) -> Any:
+        deadline = time.monotonic() + timeout
+        last_exc: BaseException | None = None
+        while time.monotonic() < deadline:
+            try:
+                value = fn()
+            except Exception as exc:  # page still rendering
+                last_exc = exc
+                value = None
+            if value:
+                return value
+            time.sleep(interval)
+        raise AssertionError(f"condition not met within {timeout} s (last error: {last_exc})")
+
+    return wait
+
+
+@pytest.fixture
+def screenshot() -> Callable[..., Path]:
+    """``screenshot(page, name, publish=False)``: save under test-artifacts/ (and docs/)."""
+
+    def take(page: Any, name: str, publish: bool = False) -> Path:
+        ARTIFACTS.mkdir(exist_ok=True)
+        path = ARTIFACTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=False)
+        if publish:
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, SCREENSHOTS / f"{name}.png")
+        return path
+
+    return take
