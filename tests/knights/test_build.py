@@ -108,7 +108,7 @@ def test_bundled_racers_are_legal_and_sensible(cat, rid):
 NEEDS = ["a chassis", "an engine", "tires", "a weapon", "a Knight"]
 
 
-@pytest.mark.parametrize(("slot", "needs"), zip([s for s, _ in SLOTS], NEEDS))
+@pytest.mark.parametrize(("slot", "needs"), list(zip([s for s, _ in SLOTS], NEEDS, strict=True)))
 def test_each_required_slot_is_checked(cat, slot, needs):
     bad = replace(cat.racers["cindy"], **{slot: ""})
     assert bad.check(cat) == (f"{slot}: is missing: a racer needs {needs}",)

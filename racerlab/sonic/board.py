@@ -1,0 +1,456 @@
+"""The board: the laid track plus every token on it, and the racers standing on it.
+
+A :class:`Board` is immutable: every change returns a new board. Tokens are
+kept as sorted tuples (so boards with the same tokens compare equal), and
+the per-space lookups movement needs are built once per board, lazily; the
+terrain lookup is shared between boards whose terrain did not change.
+
+What the board shows at a space (:meth:`Board.terrain`): the printed cell,
+except under a trap flipped to face B (its face-B cell), where a breakaway
+platform was removed (the cell revealed under it), and under a Virtual
+Reality token (plain ground, elevation 0: see docs/rulings-sonic-track.md).
+A rock adds 1 to the elevation of its space.
+
+>>> from racerlab.sonic.track import Section, SectionType, Track, Zone
+>>> s = Section.from_grid("s", "S", Zone.BASE, SectionType.STRAIGHT, ["0.. 1.r"] * 5)
+>>> board = Board.new(Track((s,)))
+>>> board.elevation(1, 0), board.ring_pile
+(1, 50)
+>>> board = board.with_rock((1, 0))
+>>> board.elevation(1, 0), board.rock_supply
+(2, 14)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from ..core.dice import ChanceSource
+from .track import LANES, Cell, Coord, Marker, Platform, Section, Track, Trap
+
+__all__ = [
+    "BADNIK_ORDER",
+    "VR_CELL",
+    "Badnik",
+    "Board",
+    "RacerToken",
+]
+
+
+class Badnik(Enum):
+    """The four badniks; crawling ones hurt runners, buzzing ones hurt jumpers."""
+
+    BUZZ_BOMBER = "buzz-bomber"
+    """Buzzing: damages runners and spinners entering the 3 spaces in front of it."""
+    CRABMEAT = "crabmeat"
+    """Crawling: damages jumpers entering the spaces just above and below it (and runners
+    entering its own space, like every crawling badnik)."""
+    MOTO_BUG = "moto-bug"
+    """Crawling: damages runners entering its space."""
+    SPINNER = "spinner"
+    """Buzzing: damages jumpers entering its space; destroyed only by a racer landing on it."""
+
+    @property
+    def crawling(self) -> bool:
+        """Crawling (Moto Bug, Crabmeat) rather than buzzing (Buzz Bomber, Spinner)."""
+        return self in (Badnik.MOTO_BUG, Badnik.CRABMEAT)
+
+
+BADNIK_ORDER: tuple[Badnik, ...] = tuple(Badnik)
+"""The order of the counts in :attr:`Board.bag`."""
+
+VR_CELL = Cell(0)
+"""What a space covered by a Virtual Reality token shows: plain ground."""
+
+
+@dataclass(frozen=True, slots=True)
+class RacerToken:
+    """A racer on the track with what movement needs: Speed, ring stacks, badniks won, base.
+
+    ``stacks`` are the ring stacks of the profile, left to right. ``ignore`` names
+    terrain (feature values or ``"water"``) the racer is never affected by;
+    ``ring_magnet`` also collects rings from the spaces just above and below;
+    ``damage_speed`` is the Speed after damage with rings; ``restart_speed`` the
+    Speed after damage without rings; ``shield`` ignores the next damage.
+
+    >>> RacerToken("sonic", 0, 2, stacks=(2, 1, 1)).with_rings(3).stacks
+    (3, 2, 2)
+    """
+
+    id: str
+    col: int
+    lane: int
+    speed: int = 3
+    stacks: tuple[int, ...] = (0, 0, 0)
+    badniks: tuple[Badnik, ...] = ()
+    large: bool = False
+    shield: bool = False
+    ignore: tuple[str, ...] = ()
+    ring_magnet: bool = False
+    damage_speed: int = 1
+    restart_speed: int = 3
+
+    @property
+    def pos(self) -> Coord:
+        """The racer's space (for a large base: its front space)."""
+        return (self.col, self.lane)
+
+    @property
+    def rings(self) -> int:
+        """Rings held on the profile."""
+        return sum(self.stacks)
+
+    def with_rings(self, n: int) -> RacerToken:
+        """Collect ``n`` rings one by one onto the left-most least-filled stack."""
+        stacks = list(self.stacks)
+        if not stacks:
+            return self
+        for _ in range(n):
+            i = stacks.index(min(stacks))
+            stacks[i] += 1
+        return replace(self, stacks=tuple(stacks))
+
+
+def _sorted(items: Iterable) -> tuple:
+    return tuple(sorted(items, key=lambda kv: kv[0] if isinstance(kv[0], tuple) else kv))
+
+
+@dataclass(frozen=True)
+class Board:
+    """The track and every token on it. Build one with :meth:`new`; never mutate it.
+
+    ``rings``: ``((col, lane), count)`` pairs; ``badniks``: ``((col, lane), Badnik)``;
+    ``rocks``: spaces with a rock; ``removed_platforms``: global top-left spaces of
+    breakaway platforms already removed; ``flipped_traps``: global first columns of
+    traps showing face B; ``vr_tokens``: global first columns of sections whose first
+    column (and the previous section's last column) a VR token covers; ``boss``: the
+    boss's space, if a boss races; supplies: ``ring_pile``, ``bag`` (badnik counts in
+    :data:`BADNIK_ORDER`), ``rock_supply``; ``yellow_diamonds``: whether yellow badnik
+    diamonds are filled (games of 1-3 players), used when a platform reveals them.
+    """
+
+    track: Track
+    racers: tuple[RacerToken, ...] = ()
+    rings: tuple[tuple[Coord, int], ...] = ()
+    badniks: tuple[tuple[Coord, Badnik], ...] = ()
+    rocks: tuple[Coord, ...] = ()
+    removed_platforms: tuple[Coord, ...] = ()
+    flipped_traps: tuple[int, ...] = ()
+    vr_tokens: tuple[int, ...] = ()
+    boss: Coord | None = None
+    ring_pile: int = 50
+    bag: tuple[int, ...] = (10, 10, 10, 10)
+    rock_supply: int = 15
+    yellow_diamonds: bool = True
+
+    def __post_init__(self) -> None:
+        # lookups built lazily; not a dataclass field, so equality and encoding ignore it
+        object.__setattr__(self, "_cache", {})
+
+    # -- construction ----------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        track: Track,
+        *,
+        ring_pile: int = 50,
+        bag: tuple[int, ...] = (10, 10, 10, 10),
+        rock_supply: int = 15,
+        yellow_diamonds: bool = True,
+    ) -> Board:
+        """A board with nothing placed yet (place section tokens with :meth:`place_markers`)."""
+        return cls(
+            track,
+            ring_pile=ring_pile,
+            bag=tuple(bag),
+            rock_supply=rock_supply,
+            yellow_diamonds=yellow_diamonds,
+        )
+
+    def _with(self, **changes: object) -> Board:
+        """A copy with ``changes``, keeping the terrain lookup when terrain did not change."""
+        unknown = changes.keys() - _FIELDS
+        if unknown:
+            raise TypeError(f"Board has no field(s) {sorted(unknown)}")
+        # a fast copy (dataclasses.replace is slow on this hot path); frozen fields stay frozen
+        new = object.__new__(Board)
+        state = new.__dict__
+        state.update(self.__dict__)
+        state.update(changes)
+        state["_cache"] = {}
+        if self._cache:
+            changed = changes.keys()
+            for key, value in self._cache.items():
+                name = key[0] if isinstance(key, tuple) else key
+                if not changed & _CACHE_DEPENDS.get(name, {name}):
+                    new._cache[key] = value
+        return new
+
+    # -- terrain -----------------------------------------------------------------
+    def _terrain(self) -> tuple[list[Cell], list[int]]:
+        got = self._cache.get("terrain")
+        if got is not None:
+            return got
+        track = self.track
+        cells = list(track._cells)
+        for i, section in enumerate(track.sections):
+            base = track.offsets[i]
+            for trap in section.traps:
+                if base + trap.col in self.flipped_traps:
+                    for c, column in enumerate(trap.face_b):
+                        for lane, cell in enumerate(column):
+                            cells[(base + trap.col + c) * LANES + lane] = cell
+            for platform in section.platforms:
+                if (base + platform.col, platform.lane) in self.removed_platforms:
+                    for c, column in enumerate(platform.under):
+                        for r, cell in enumerate(column):
+                            cells[(base + platform.col + c) * LANES + platform.lane + r] = cell
+        for first in self.vr_tokens:
+            for col in (first - 1, first):
+                if 0 <= col < track.n_columns:
+                    for lane in range(LANES):
+                        cells[col * LANES + lane] = VR_CELL
+        elevation = [c.elevation for c in cells]
+        for col, lane in self.rocks:
+            elevation[col * LANES + lane] += 1
+        got = (cells, elevation)
+        self._cache["terrain"] = got
+        return got
+
+    def terrain(self, col: int, lane: int) -> Cell:
+        """The cell shown at ``(col, lane)`` now (traps, platforms and VR tokens applied)."""
+        if not self.track.in_bounds(col, lane):
+            raise IndexError(f"space {(col, lane)} is off the track")
+        return self._terrain()[0][col * LANES + lane]
+
+    def elevation(self, col: int, lane: int) -> int:
+        """Elevation of ``(col, lane)`` including a rock on it."""
+        if not self.track.in_bounds(col, lane):
+            raise IndexError(f"space {(col, lane)} is off the track")
+        return self._terrain()[1][col * LANES + lane]
+
+    # -- token lookups ---------------------------------------------------------
+    def _index(self, name: str) -> dict:
+        got = self._cache.get(name)
+        if got is None:
+            got = dict(getattr(self, name))
+            self._cache[name] = got
+        return got
+
+    def rings_at(self, pos: Coord) -> int:
+        """Rings lying on ``pos``."""
+        return self._index("rings").get(pos, 0)
+
+    def badnik_at(self, pos: Coord) -> Badnik | None:
+        """The badnik on ``pos``, if any."""
+        return self._index("badniks").get(pos)
+
+    def has_rock(self, pos: Coord) -> bool:
+        """Whether a rock lies on ``pos``."""
+        return pos in self.rocks
+
+    def racer(self, racer_id: str) -> RacerToken:
+        """The racer called ``racer_id``."""
+        for token in self.racers:
+            if token.id == racer_id:
+                return token
+        raise KeyError(f"no racer {racer_id!r} on the board")
+
+    def racers_at(self, pos: Coord, *, besides: str | None = None) -> tuple[RacerToken, ...]:
+        """Racers occupying ``pos`` (a large base occupies its space and the one behind)."""
+        col, lane = pos
+        return tuple(
+            t
+            for t in self.racers
+            if t.id != besides
+            and t.lane == lane
+            and (t.col == col or (t.large and t.col - 1 == col))
+        )
+
+    def platform_at(self, col: int, lane: int) -> Coord | None:
+        """Global top-left space of the breakaway platform in place over ``(col, lane)``."""
+        if not self.track.in_bounds(col, lane):
+            return None
+        index = self.track.section_index(col)
+        base = self.track.offsets[index]
+        for platform in self.track.sections[index].platforms:
+            key = (base + platform.col, platform.lane)
+            if key not in self.removed_platforms and platform.covers(col - base, lane):
+                return key
+        return None
+
+    # -- changes (each returns a new board) --------------------------------------
+    def with_racer(self, token: RacerToken) -> Board:
+        """This board with ``token`` replacing the racer of the same id (or added)."""
+        racers = self.racers
+        for i, t in enumerate(racers):
+            if t.id == token.id:
+                return self._with(racers=(*racers[:i], token, *racers[i + 1 :]))
+        return self._with(racers=(*racers, token))
+
+    def with_rings(self, pos: Coord, count: int) -> Board:
+        """Set the rings lying on ``pos`` to ``count`` (supplies are not touched)."""
+        index = dict(self._index("rings"))
+        if count:
+            index[pos] = count
+        else:
+            index.pop(pos, None)
+        return self._with(rings=_sorted(index.items()))
+
+    def with_badnik(self, pos: Coord, badnik: Badnik | None) -> Board:
+        """Set (or clear, with ``None``) the badnik on ``pos`` (supplies are not touched)."""
+        index = dict(self._index("badniks"))
+        if badnik is None:
+            index.pop(pos, None)
+        else:
+            index[pos] = badnik
+        return self._with(badniks=_sorted(index.items()))
+
+    def with_rock(self, pos: Coord) -> Board:
+        """Put a rock from the supply on ``pos`` (no change if the supply is empty)."""
+        if self.rock_supply <= 0:
+            return self
+        return self._with(rocks=tuple(sorted((*self.rocks, pos))), rock_supply=self.rock_supply - 1)
+
+    def with_boss(self, pos: Coord | None) -> Board:
+        """Move (or remove, with ``None``) the boss."""
+        return self._with(boss=pos)
+
+    def rings_from_pile(self, pos: Coord, count: int) -> tuple[Board, int]:
+        """Put up to ``count`` rings from the pile on ``pos``; a racer there takes them at once.
+
+        Returns the board and how many rings came from the pile.
+        """
+        n = min(count, self.ring_pile)
+        if n <= 0:
+            return self, 0
+        board = self._with(ring_pile=self.ring_pile - n)
+        return board.drop_rings(pos, n), n
+
+    def drop_rings(self, pos: Coord, count: int) -> Board:
+        """Put ``count`` rings (from a racer or boss) on ``pos``; a racer there takes them."""
+        here = self.racers_at(pos)
+        if here:
+            return self.with_racer(here[0].with_rings(count))
+        return self.with_rings(pos, self.rings_at(pos) + count)
+
+    def draw_badnik(
+        self, chance: ChanceSource, purpose: str = "badnik bag"
+    ) -> tuple[Board, Badnik | None]:
+        """Draw one badnik at random from the bag (``None`` if the bag is empty)."""
+        pool = [b for b, n in zip(BADNIK_ORDER, self.bag) for _ in range(n)]
+        if not pool:
+            return self, None
+        badnik = chance.choice(pool, purpose)
+        bag = list(self.bag)
+        bag[BADNIK_ORDER.index(badnik)] -= 1
+        return self._with(bag=tuple(bag)), badnik
+
+    def place_markers(
+        self, cells: Iterable[tuple[Coord, Cell]], chance: ChanceSource, *, yellow: bool
+    ) -> Board:
+        """Put a ring on every ring mark and a bag badnik on every red (and, with ``yellow``,
+        yellow) diamond of ``cells``, in the order given."""
+        board = self
+        for pos, cell in cells:
+            for marker in cell.markers:
+                if marker is Marker.RING:
+                    board, _ = board.rings_from_pile(pos, 1)
+                elif (
+                    marker is Marker.RED_BADNIK or (marker is Marker.YELLOW_BADNIK and yellow)
+                ) and (board.badnik_at(pos) is None):
+                    board, badnik = board.draw_badnik(chance)
+                    if badnik is not None:
+                        board = board.with_badnik(pos, badnik)
+        return board
+
+    def appended(self, section: Section, chance: ChanceSource, *, yellow: bool) -> Board:
+        """Connect ``section`` after the last one and place its rings and badniks.
+
+        ``yellow`` places badniks on yellow diamonds too (games of 1-3 players).
+        """
+        start = self.track.n_columns
+        board = self._with(track=self.track.appended(section))
+        return board.place_markers(
+            (
+                ((start + c, lane), cell)
+                for c, column in enumerate(section.cells)
+                for lane, cell in enumerate(column)
+            ),
+            chance,
+            yellow=yellow,
+        )
+
+    def flip_traps(self) -> Board:
+        """Flip every trap on the track (done at the end of each round)."""
+        firsts = []
+        for i, section in enumerate(self.track.sections):
+            firsts.extend(self.track.offsets[i] + trap.col for trap in section.traps)
+        if not firsts:
+            return self
+        flipped = tuple(sorted(set(firsts) ^ set(self.flipped_traps)))
+        return self._with(flipped_traps=flipped)
+
+    def remove_platform(
+        self, key: Coord, chance: ChanceSource, *, yellow: bool | None = None
+    ) -> Board:
+        """Take away the platform whose global top-left is ``key``, placing the rings and
+        badniks marked on the spaces revealed (yellow diamonds too if ``yellow``, by default
+        :attr:`yellow_diamonds`)."""
+        if yellow is None:
+            yellow = self.yellow_diamonds
+        col, lane = key
+        index = self.track.section_index(col)
+        base = self.track.offsets[index]
+        platform = _platform(self.track.sections[index], col - base, lane)
+        board = self._with(removed_platforms=tuple(sorted((*self.removed_platforms, key))))
+        cells = (
+            ((col + c, lane + r), cell)
+            for c, column in enumerate(platform.under)
+            for r, cell in enumerate(column)
+        )
+        return board.place_markers(cells, chance, yellow=yellow)
+
+    def with_vr_token(self, section_index: int) -> Board:
+        """Cover the first column of section ``section_index`` and the previous last column."""
+        first = self.track.offsets[section_index]
+        if first in self.vr_tokens:
+            return self
+        return self._with(vr_tokens=tuple(sorted((*self.vr_tokens, first))))
+
+    # -- totals (for conservation checks) ----------------------------------------
+    def ring_total(self) -> int:
+        """Rings on the track, on racer profiles and in the pile (not on a boss profile)."""
+        return self.ring_pile + sum(n for _, n in self.rings) + sum(t.rings for t in self.racers)
+
+    def badnik_total(self) -> int:
+        """Badniks on the track, won by racers and in the bag."""
+        return sum(self.bag) + len(self.badniks) + sum(len(t.badniks) for t in self.racers)
+
+
+_TERRAIN_FIELDS = {"track", "rocks", "removed_platforms", "flipped_traps", "vr_tokens"}
+_FIELDS = frozenset(Board.__dataclass_fields__)
+_CACHE_DEPENDS = {
+    "terrain": _TERRAIN_FIELDS,
+    "zones": {"badniks"},
+    "ptab": _TERRAIN_FIELDS | {"badniks"},
+}
+"""The fields each cached lookup depends on (other caches are named after their field)."""
+
+
+def _platform(section: Section, col: int, lane: int) -> Platform:
+    for platform in section.platforms:
+        if platform.col == col and platform.lane == lane:
+            return platform
+    raise KeyError(f"no breakaway platform with top-left {(col, lane)} in section {section.id!r}")
+
+
+def trap_columns(track: Track) -> dict[int, Trap]:
+    """Global first column -> trap, for every trap on ``track``."""
+    out: dict[int, Trap] = {}
+    for i, section in enumerate(track.sections):
+        for trap in section.traps:
+            out[track.offsets[i] + trap.col] = trap
+    return out

@@ -1,0 +1,570 @@
+"""Reading and checking the Battle Racers catalogs in ``data/sonic``.
+
+Five kinds of TOML file (see docs/data-sonic.md for how to write them):
+
+* ``sonic-sections`` (``sections-<zone>.toml``): track sections as readable
+  grids (:func:`racerlab.sonic.track.parse_code` explains the 3-character codes);
+* ``sonic-cards`` (``cards.toml``): the 64 Agility Cards;
+* ``sonic-racers`` (``racers.toml``): racer profiles with an Ability and a Power
+  written as effect primitives (:mod:`racerlab.sonic.effect_names`);
+* ``sonic-bosses`` (``bosses.toml``): boss profiles and their 16-card decks;
+* ``sonic-components`` (``components.toml``): token counts in the box.
+
+Every problem of a file is reported at once, naming file, entry and field.
+Each kind is registered with :func:`racerlab.core.catalog.register_kind`, so
+``racerlab validate FILE`` checks any of them.
+
+>>> cat = load_catalog()
+>>> len(cat.cards), sorted(cat.bosses), cat.components.rings
+(64, ['eggman', 'infinite', 'metal-sonic', 'shadow'], 50)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ..core.catalog import Checker, Field, Schema, data_dir, read_toml, register_kind
+from ..core.errors import CatalogError, Problem
+from .board import BADNIK_ORDER, Badnik
+from .effect_names import Effect, Scope, check_params
+from .rounds import CardAction, CardFacts, CardMovement
+from .track import LANES, GridError, Platform, Section, SectionType, Trap, Zone, parse_grid
+
+__all__ = [
+    "BossCard",
+    "BossProfile",
+    "Components",
+    "EffectSpec",
+    "RacerProfile",
+    "SonicCatalog",
+    "load_bosses",
+    "load_cards",
+    "load_catalog",
+    "load_components",
+    "load_racers",
+    "load_sections",
+]
+
+VERSION = 1
+"""The catalog format version these readers understand."""
+MAX_COLUMNS = 12
+"""Longest section accepted (columns)."""
+MIN_COLUMNS = 2
+"""Shortest section accepted (columns)."""
+SOURCES = ("rulebook", "illustrative")
+"""Allowed ``source`` values."""
+
+
+@dataclass(frozen=True, slots=True)
+class EffectSpec:
+    """One effect primitive with its parameters, e.g. ``gain_speed(amount=2)``."""
+
+    effect: Effect
+    params: tuple[tuple[str, int | str | bool], ...] = ()
+
+    def param(self, name: str) -> Any:
+        """The value of parameter ``name``."""
+        return dict(self.params)[name]
+
+    def describe(self) -> str:
+        """``name(param=value, ...)``."""
+        inner = ", ".join(f"{k}={v}" for k, v in self.params)
+        return f"{self.effect.value}({inner})"
+
+
+@dataclass(frozen=True, slots=True)
+class RacerProfile:
+    """A racer: base size, ring stacks, Ability and Power (as primitives) and their wording."""
+
+    id: str
+    name: str
+    large: bool
+    ring_stacks: int
+    ability: tuple[EffectSpec, ...]
+    power: tuple[EffectSpec, ...]
+    ability_text: str
+    power_text: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class BossCard:
+    """A Boss Card: priority and the actions (all resolved when possible)."""
+
+    id: str
+    name: str
+    priority: int
+    actions: tuple[EffectSpec, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BossProfile:
+    """A boss: the zone it comes with, its gameplay rules, starting rings and deck."""
+
+    id: str
+    name: str
+    zone: Zone
+    rings: int
+    rules: tuple[EffectSpec, ...]
+    deck: tuple[BossCard, ...]
+    rules_text: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Components:
+    """Counts of the tokens in the boxes."""
+
+    rings: int
+    badniks: tuple[tuple[Badnik, int], ...]
+    rocks: int
+    platforms: int
+    traps: int
+    vr_tokens: int
+
+    @property
+    def bag(self) -> tuple[int, ...]:
+        """Badnik counts in :data:`~racerlab.sonic.board.BADNIK_ORDER` (for ``Board.bag``)."""
+        counts = dict(self.badniks)
+        return tuple(counts.get(b, 0) for b in BADNIK_ORDER)
+
+
+@dataclass(frozen=True)
+class SonicCatalog:
+    """Everything in ``data/sonic``: sections by zone, cards, racers, bosses, components."""
+
+    sections: dict[Zone, tuple[Section, ...]]
+    cards: tuple[CardFacts, ...]
+    racers: dict[str, RacerProfile]
+    bosses: dict[str, BossProfile]
+    components: Components
+
+    def section(self, section_id: str) -> Section:
+        """The section called ``section_id`` (any zone)."""
+        for group in self.sections.values():
+            for s in group:
+                if s.id == section_id:
+                    return s
+        raise KeyError(f"no track section {section_id!r}")
+
+    def card(self, card_id: str) -> CardFacts:
+        """The Agility Card called ``card_id``."""
+        for c in self.cards:
+            if c.id == card_id:
+                return c
+        raise KeyError(f"no Agility Card {card_id!r}")
+
+
+# -- shared pieces ------------------------------------------------------------------------
+def _header(checker: Checker, data: dict) -> None:
+    version = data.get("version")
+    if version != VERSION:
+        checker.add("(file)", "version", f"must be {VERSION}, got {version!r}")
+    known = {"kind", "version", "zone", "section", "card", "racer", "boss", "component"}
+    for key in data:
+        if key not in known:
+            checker.add("(file)", key, "is not a known top-level key")
+
+
+def _effects(
+    checker: Checker, entry: str, field: str, raw: Any, scope: Scope, *, at_least: int = 1
+) -> tuple[EffectSpec, ...]:
+    """Read a list of effect tables (``{effect = "name", param = value}``), or one table."""
+    items = [raw] if isinstance(raw, dict) else raw
+    if not isinstance(items, list) or len(items) < at_least:
+        checker.add(entry, field, f"must be an effect table or a list of at least {at_least}")
+        return ()
+    out = []
+    for i, item in enumerate(items):
+        where = field if isinstance(raw, dict) else f"{field}[{i}]"
+        if not isinstance(item, dict):
+            checker.add(entry, where, f'must be a table like {{effect = "..."}}, got {item!r}')
+            continue
+        name = item.get("effect")
+        try:
+            effect = Effect(name)
+        except ValueError:
+            known = ", ".join(e.value for e in Effect if e.scope is scope)
+            checker.add(entry, f"{where}.effect", f"unknown effect {name!r} (known: {known})")
+            continue
+        if effect.scope is not scope:
+            checker.add(entry, f"{where}.effect", f"{name!r} is a {effect.scope.value} effect")
+            continue
+        params = {k: v for k, v in item.items() if k != "effect"}
+        reasons = check_params(effect, params)
+        for reason in reasons:
+            checker.add(entry, where, reason)
+        if not reasons:
+            out.append(EffectSpec(effect, tuple(sorted(params.items()))))
+    return tuple(out)
+
+
+# -- sections ----------------------------------------------------------------------------------
+_SECTION = Schema(
+    {
+        "id": Field(str),
+        "name": Field(str),
+        "type": Field(str, choices={t.value for t in SectionType}),
+        "source": Field(str, choices=set(SOURCES)),
+        "lanes": Field(list, item=str, max=LANES),
+        "turn_lanes": Field(list, required=False, item=int),
+        "line_col": Field(int, required=False, default=0, min=0, max=MAX_COLUMNS),
+        "platform": Field(list, required=False, default=[], item=dict),
+        "trap": Field(list, required=False, default=[], item=dict),
+    }
+)
+_PLATFORM = Schema(
+    {
+        "col": Field(int, min=0, max=MAX_COLUMNS),
+        "lane": Field(int, min=0, max=3),
+        "under": Field(list, item=str),
+    }
+)
+_TRAP = Schema({"col": Field(int, min=0, max=MAX_COLUMNS), "face_b": Field(list, item=str)})
+
+
+def _grid(checker: Checker, entry: str, field: str, lanes: list, n: int) -> tuple | None:
+    try:
+        return parse_grid(lanes, lanes_expected=n)
+    except GridError as exc:
+        checker.add(entry, field, str(exc))
+        return None
+
+
+def _section(checker: Checker, sid: str, row: dict, zone: Zone) -> Section | None:
+    before = len(checker.problems)
+    kind = SectionType(row["type"])
+    cells = _grid(checker, sid, "lanes", row["lanes"], LANES)
+    if cells is None:
+        return None
+    ncols = len(cells)
+    if not MIN_COLUMNS <= ncols <= MAX_COLUMNS:
+        checker.add(sid, "lanes", f"must have {MIN_COLUMNS}..{MAX_COLUMNS} columns, got {ncols}")
+    turn = row.get("turn_lanes")
+    turn_lanes = None
+    if kind is SectionType.TURN:
+        if turn is None:
+            checker.add(sid, "turn_lanes", "is missing: a Turn needs a speed number per lane")
+        elif len(turn) != LANES or any(not 1 <= v <= 9 for v in turn):
+            checker.add(sid, "turn_lanes", f"must be {LANES} speed numbers 1..9, got {turn!r}")
+        else:
+            turn_lanes = tuple(turn)
+    elif turn is not None:
+        checker.add(sid, "turn_lanes", f"only Turns have lane numbers (this is a {kind.value})")
+    line = row["line_col"]
+    if kind in (SectionType.START, SectionType.FINISH):
+        if not 1 <= line < ncols:
+            checker.add(sid, "line_col", f"must be 1..{ncols - 1} for a {kind.value}, got {line}")
+    elif line:
+        checker.add(sid, "line_col", f"only Start and Finish sections have a line ({kind.value})")
+    platforms = []
+    for i, raw in enumerate(row["platform"]):
+        p = checker.entry(f"{sid}.platform[{i}]", raw, _PLATFORM)
+        if p is None:
+            continue
+        under = _grid(checker, f"{sid}.platform[{i}]", "under", p["under"], Platform.ROWS)
+        if under is None:
+            continue
+        if len(under) != Platform.COLUMNS:
+            checker.add(f"{sid}.platform[{i}]", "under", f"must be 3 columns, got {len(under)}")
+            continue
+        if p["col"] + Platform.COLUMNS > ncols:
+            checker.add(f"{sid}.platform[{i}]", "col", f"platform runs past column {ncols - 1}")
+            continue
+        plat = Platform(p["col"], p["lane"], under)
+        if any(
+            o.covers(p["col"] + c, p["lane"] + r)
+            for o in platforms
+            for c in range(3)
+            for r in range(2)
+        ):
+            checker.add(f"{sid}.platform[{i}]", "col", "overlaps another platform")
+            continue
+        platforms.append(plat)
+    traps = []
+    for i, raw in enumerate(row["trap"]):
+        t = checker.entry(f"{sid}.trap[{i}]", raw, _TRAP)
+        if t is None:
+            continue
+        face_b = _grid(checker, f"{sid}.trap[{i}]", "face_b", t["face_b"], LANES)
+        if face_b is None:
+            continue
+        if len(face_b) != Trap.COLUMNS:
+            checker.add(f"{sid}.trap[{i}]", "face_b", f"must be 3 columns, got {len(face_b)}")
+            continue
+        if t["col"] + Trap.COLUMNS > ncols:
+            checker.add(f"{sid}.trap[{i}]", "col", f"trap runs past column {ncols - 1}")
+            continue
+        if any(abs(o.col - t["col"]) < Trap.COLUMNS for o in traps):
+            checker.add(f"{sid}.trap[{i}]", "col", "overlaps another trap")
+            continue
+        face_a = cells[t["col"] : t["col"] + Trap.COLUMNS]
+        traps.append(Trap(t["col"], face_a, face_b))
+    if len(checker.problems) != before:
+        return None
+    return Section(
+        sid,
+        row["name"],
+        zone,
+        kind,
+        cells,
+        turn_lanes,
+        tuple(platforms),
+        tuple(traps),
+        line,
+        row["source"],
+    )
+
+
+def load_sections(path: str | Path) -> tuple[Section, ...]:
+    """Read and check one ``sonic-sections`` file."""
+    path = Path(path)
+    data = read_toml(path, kind="sonic-sections")
+    checker = Checker(str(path))
+    _header(checker, data)
+    zone = None
+    try:
+        zone = Zone(data.get("zone"))
+    except ValueError:
+        known = ", ".join(z.value for z in Zone)
+        checker.add("(file)", "zone", f"unknown zone {data.get('zone')!r} (known: {known})")
+    rows = checker.entries(data, "section", _SECTION)
+    out = []
+    if zone is not None:
+        for sid, row in rows.items():
+            section = _section(checker, sid, row, zone)
+            if section is not None:
+                out.append(section)
+    checker.raise_if_any()
+    return tuple(out)
+
+
+# -- cards ---------------------------------------------------------------------------------------
+_CARD = Schema(
+    {
+        "id": Field(str),
+        "name": Field(str),
+        "priority": Field(int, min=1, max=99),
+        "action": Field(str, choices={a.value for a in CardAction}),
+        "movement": Field(str, choices={m.value for m in CardMovement}),
+        "source": Field(str, choices=set(SOURCES)),
+    }
+)
+
+
+def load_cards(path: str | Path) -> tuple[CardFacts, ...]:
+    """Read and check a ``sonic-cards`` file (priorities must be unique within it)."""
+    path = Path(path)
+    data = read_toml(path, kind="sonic-cards")
+    checker = Checker(str(path))
+    _header(checker, data)
+    rows = checker.entries(data, "card", _CARD)
+    seen: dict[int, str] = {}
+    out = []
+    for cid, row in rows.items():
+        if row["priority"] in seen:
+            checker.add(
+                cid, "priority", f"priority {row['priority']} is also {seen[row['priority']]!r}"
+            )
+            continue
+        seen[row["priority"]] = cid
+        out.append(
+            CardFacts(
+                cid,
+                row["name"],
+                row["priority"],
+                CardAction(row["action"]),
+                CardMovement(row["movement"]),
+            )
+        )
+    checker.raise_if_any()
+    return tuple(out)
+
+
+# -- racers ----------------------------------------------------------------------------------
+_RACER = Schema(
+    {
+        "id": Field(str),
+        "name": Field(str),
+        "base": Field(str, choices={"normal", "large"}),
+        "ring_stacks": Field(int, min=1, max=6),
+        "ability": Field(dict),
+        "power": Field(dict),
+        "ability_text": Field(str),
+        "power_text": Field(str),
+        "source": Field(str, choices=set(SOURCES)),
+    }
+)
+
+
+def load_racers(path: str | Path) -> dict[str, RacerProfile]:
+    """Read and check a ``sonic-racers`` file."""
+    path = Path(path)
+    data = read_toml(path, kind="sonic-racers")
+    checker = Checker(str(path))
+    _header(checker, data)
+    rows = checker.entries(data, "racer", _RACER)
+    out = {}
+    for rid, row in rows.items():
+        n = len(checker.problems)
+        ability = _effects(checker, rid, "ability", row["ability"], Scope.RACER)
+        power = _effects(checker, rid, "power", row["power"], Scope.RACER)
+        if len(checker.problems) == n:
+            out[rid] = RacerProfile(
+                rid,
+                row["name"],
+                row["base"] == "large",
+                row["ring_stacks"],
+                ability,
+                power,
+                row["ability_text"],
+                row["power_text"],
+                row["source"],
+            )
+    checker.raise_if_any()
+    return out
+
+
+# -- bosses ----------------------------------------------------------------------------------
+_BOSS = Schema(
+    {
+        "id": Field(str),
+        "name": Field(str),
+        "zone": Field(str, choices={z.value for z in Zone}),
+        "rings": Field(int, min=1, max=50),
+        "rules": Field(list, item=dict),
+        "rules_text": Field(str),
+        "source": Field(str, choices=set(SOURCES)),
+        "card": Field(list, item=dict),
+    }
+)
+_BOSS_CARD = Schema(
+    {
+        "id": Field(str),
+        "name": Field(str),
+        "priority": Field(int, min=1, max=99),
+        "actions": Field(list, item=dict),
+    }
+)
+
+
+def load_bosses(path: str | Path) -> dict[str, BossProfile]:
+    """Read and check a ``sonic-bosses`` file."""
+    path = Path(path)
+    data = read_toml(path, kind="sonic-bosses")
+    checker = Checker(str(path))
+    _header(checker, data)
+    rows = checker.entries(data, "boss", _BOSS)
+    out = {}
+    for bid, row in rows.items():
+        n = len(checker.problems)
+        rules = _effects(checker, bid, "rules", row["rules"], Scope.BOSS, at_least=0)
+        deck = []
+        seen: set[str] = set()
+        for i, raw in enumerate(row["card"]):
+            label = f"{bid}.card[{i}]"
+            if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+                label = f"{bid}.{raw['id']}"
+                if raw["id"] in seen:
+                    checker.add(label, "id", f"duplicate boss card id {raw['id']!r}")
+                    continue
+                seen.add(raw["id"])
+            card = checker.entry(label, raw, _BOSS_CARD)
+            if card is None:
+                continue
+            actions = _effects(checker, label, "actions", card["actions"], Scope.BOSS)
+            deck.append(BossCard(card["id"], card["name"], card["priority"], actions))
+        if not deck:
+            checker.add(bid, "card", "a boss needs a deck of at least one card")
+        if len(checker.problems) == n:
+            out[bid] = BossProfile(
+                bid,
+                row["name"],
+                Zone(row["zone"]),
+                row["rings"],
+                rules,
+                tuple(deck),
+                row["rules_text"],
+                row["source"],
+            )
+    checker.raise_if_any()
+    return out
+
+
+# -- components --------------------------------------------------------------------------------
+_COMPONENT_IDS = {"rings", "rocks", "platforms", "traps", "vr-tokens"} | {b.value for b in Badnik}
+_COMPONENT = Schema({"id": Field(str, choices=_COMPONENT_IDS), "count": Field(int, min=0, max=200)})
+
+
+def load_components(path: str | Path) -> Components:
+    """Read and check a ``sonic-components`` file (every component listed once)."""
+    path = Path(path)
+    data = read_toml(path, kind="sonic-components")
+    checker = Checker(str(path))
+    _header(checker, data)
+    rows = checker.entries(data, "component", _COMPONENT)
+    for cid in sorted(_COMPONENT_IDS - set(rows)):
+        if not any(p.entry == cid for p in checker.problems):
+            checker.add(cid, "count", "is missing: every component needs a count")
+    checker.raise_if_any()
+    count = {k: v["count"] for k, v in rows.items()}
+    return Components(
+        rings=count["rings"],
+        badniks=tuple((b, count[b.value]) for b in BADNIK_ORDER),
+        rocks=count["rocks"],
+        platforms=count["platforms"],
+        traps=count["traps"],
+        vr_tokens=count["vr-tokens"],
+    )
+
+
+# -- the whole catalog ----------------------------------------------------------------------------
+SECTION_FILES = {
+    Zone.BASE: "sections-base.toml",
+    Zone.GREEN_HILL: "sections-green-hill.toml",
+    Zone.OIL_OCEAN: "sections-oil-ocean.toml",
+    Zone.METALLIC_MADNESS: "sections-metallic-madness.toml",
+    Zone.STUDIOPOLIS: "sections-studiopolis.toml",
+}
+"""The section file of each zone."""
+
+
+def _load(folder: Path) -> SonicCatalog:
+    sections = {}
+    for zone, name in SECTION_FILES.items():
+        got = load_sections(folder / name)
+        wrong = [s.id for s in got if s.zone is not zone]
+        if wrong:
+            raise CatalogError(
+                [Problem(str(folder / name), wrong[0], "zone", f"must be {zone.value!r} in {name}")]
+            )
+        sections[zone] = got
+    return SonicCatalog(
+        sections=sections,
+        cards=load_cards(folder / "cards.toml"),
+        racers=load_racers(folder / "racers.toml"),
+        bosses=load_bosses(folder / "bosses.toml"),
+        components=load_components(folder / "components.toml"),
+    )
+
+
+@lru_cache(maxsize=1)
+def _bundled() -> SonicCatalog:
+    return _load(data_dir() / "sonic")
+
+
+def load_catalog(folder: str | Path | None = None) -> SonicCatalog:
+    """The catalog in ``folder`` (default: the bundled ``data/sonic``, read once and cached)."""
+    if folder is None:
+        return _bundled()
+    return _load(Path(folder))
+
+
+register_kind("sonic-sections", load_sections)
+register_kind("sonic-cards", load_cards)
+register_kind("sonic-racers", load_racers)
+register_kind("sonic-bosses", load_bosses)
+register_kind("sonic-components", load_components)

@@ -1,0 +1,122 @@
+"""Rule options of Battle Racers: every number and every ruling a table may change.
+
+The game's content (racers, mode, boss, zones) is the set-up
+(:class:`~racerlab.sonic.setup.SonicSetup`); these are the rules. The
+rulebook's own numbers (4 cards in hand, Speed 3 at the start, card actions
+capped at 6, the absolute cap of 9, a damaged boss's 4 spaces, ...) are fields
+here with the rulebook's value as default, so a teacher can change one and see what
+follows. Where the rulebook is silent or ambiguous the field records our ruling
+(see ``docs/rulings-sonic.md``).
+
+>>> SonicOptions().start_speed, SonicOptions().card_speed_max, SonicOptions().speed_max
+(3, 6, 9)
+>>> SonicOptions(max_rounds=10).max_rounds
+10
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+__all__ = [
+    "BossHitRule",
+    "DeckOut",
+    "Mode",
+    "SonicOptions",
+    "TieBreak",
+    "WinnerTie",
+]
+
+
+class Mode(enum.Enum):
+    """Which way the game is played."""
+
+    RACE = "race"
+    """Racers against each other; most rings and badniks wins."""
+    BOSS = "boss"
+    """Racers against each other and a boss that moves by its own cards."""
+    SOLO = "solo"
+    """One racer against a boss, earning a rank."""
+
+
+class TieBreak(enum.Enum):
+    """Order of cards of equal priority (only possible with custom decks)."""
+
+    SEAT = "seat"
+    """The lower seat number resolves first."""
+    LEADER = "leader"
+    """The racer furthest along the track resolves first (then seat)."""
+
+
+class WinnerTie(enum.Enum):
+    """What happens when players tie on rings plus badniks."""
+
+    SHARED = "shared"
+    """Every tied player wins."""
+    FIRST_ACROSS = "first-across"
+    """Among the tied, the one who crossed the Finish Line first wins; else shared."""
+
+
+class DeckOut(enum.Enum):
+    """What happens when a face-up card must be replaced and the deck is empty."""
+
+    RESHUFFLE = "reshuffle"
+    """Shuffle the discard pile into a new deck."""
+    LEAVE_GAP = "leave-gap"
+    """Leave the face-up slot empty."""
+
+
+class BossHitRule(enum.Enum):
+    """How a racer damages a boss (the rulebook does not say)."""
+
+    SPIN_OR_LAND = "spin-or-land"
+    """A spinning racer entering the boss's space, or a jumping racer landing on it."""
+    LAND_ONLY = "land-only"
+    """Only a jumping racer landing on the boss's space."""
+    ANY_CONTACT = "any-contact"
+    """Any racer entering the boss's space by any movement."""
+
+
+@dataclass(frozen=True, slots=True)
+class SonicOptions:
+    """Named rule options with documented defaults (rulebook values unless marked ruling)."""
+
+    hand_size: int = 4
+    """Agility Cards dealt to each player (rulebook)."""
+    face_up: int = 4
+    """Agility Cards dealt face up to share (rulebook)."""
+    start_speed: int = 3
+    """Speed of every racer at the start and after damage with no rings (rulebook)."""
+    card_speed_max: int = 6
+    """Highest speed an Agility Card action can give (rulebook)."""
+    speed_min: int = 1
+    """Lowest speed (rulebook)."""
+    speed_max: int = 9
+    """Absolute highest speed, through terrain, abilities and powers (rulebook)."""
+    spin_dash_low: int = 2
+    """Spin Dash gives its bonus when speed is at most this (rulebook: speed 1 or 2)."""
+    spin_dash_bonus: int = 3
+    """Spin Dash speed bonus (rulebook)."""
+    yellow_max_players: int = 3
+    """Yellow diamonds get badniks only with at most this many players (rulebook)."""
+    tie_break: TieBreak = TieBreak.SEAT
+    """Ruling: order of equal priorities in custom decks."""
+    winner_tie: WinnerTie = WinnerTie.SHARED
+    """Ruling: how ties on rings plus badniks are settled."""
+    deck_out: DeckOut = DeckOut.RESHUFFLE
+    """Ruling: the deck ran out."""
+    max_rounds: int = 60
+    """Ruling: a safety cap; the game is scored as it stands after this many rounds."""
+    solo_rank_26_29: str = "A"
+    """Ruling: rank for 26-29 rings and badniks in solo (the rulebook's table skips it)."""
+    boss_knockback: int = 4
+    """Spaces a damaged boss moves forward (rulebook)."""
+    boss_ring_drop: int = 2
+    """Rings a damaged boss drops on its previous space (rulebook)."""
+    boss_hit: BossHitRule = BossHitRule.SPIN_OR_LAND
+    """Ruling: how racers damage a boss."""
+    boss_profile_rules: bool = True
+    """Ruling: the boss profile's gameplay rules act after its card each round (False: off)."""
+    winner_must_finish: bool = False
+    """Ruling: whether only racers across the Finish Line can win a race."""

@@ -1,0 +1,105 @@
+"""The set-up of a Battle Racers game: who races, which mode, which boss and zones.
+
+A :class:`SonicSetup` is a small JSON-friendly value. Everything random about
+set-up (the deck order, the order of the straight sections, the badniks drawn
+from the bag) comes from the game seed in
+:meth:`~racerlab.sonic.rules.SonicRules.initial_state`; ``sections`` may pin the
+straight-section order for a scenario.
+
+>>> s = SonicSetup(("sonic", "tails"))
+>>> s.players, s.mode.value
+(2, 'race')
+>>> random_setup(3) == random_setup(3)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..core.errors import ScenarioError
+from .options import Mode
+from .track import Zone
+
+__all__ = ["SonicSetup", "random_setup"]
+
+
+@dataclass(frozen=True, slots=True)
+class SonicSetup:
+    """Racer ids by seat, mode, boss id (boss/solo), zones whose straights are in play."""
+
+    racers: tuple[str, ...] = ("sonic", "tails")
+    """Racer id of each player, in seat order (seat 0 first)."""
+    mode: Mode = Mode.RACE
+    """Race, boss or solo."""
+    boss: str = ""
+    """Boss id for boss and solo mode (empty: the zone's boss or Dr. Eggman)."""
+    zones: tuple[Zone, ...] = (Zone.BASE,)
+    """Zones whose straight sections are shuffled into the stack."""
+    sections: tuple[str, ...] = ()
+    """Optional fixed order of straight-section ids (empty: shuffled by the seed)."""
+
+    @property
+    def players(self) -> int:
+        """Number of players."""
+        return len(self.racers)
+
+    def validate(self) -> None:
+        """Raise :class:`ScenarioError` for a set-up no game can start from."""
+        if not self.racers:
+            raise ScenarioError("setup: at least one racer is needed")
+        if len(set(self.racers)) != len(self.racers):
+            raise ScenarioError(f"setup: each player needs a different racer, got {self.racers}")
+        if self.mode is Mode.SOLO and len(self.racers) != 1:
+            raise ScenarioError(f"setup: solo mode has exactly one racer, got {len(self.racers)}")
+        if not self.zones:
+            raise ScenarioError("setup: at least one zone is needed")
+
+
+_ZONE_BOSS = {
+    Zone.BASE: "eggman",
+    Zone.GREEN_HILL: "eggman",
+    Zone.OIL_OCEAN: "shadow",
+    Zone.METALLIC_MADNESS: "metal-sonic",
+    Zone.STUDIOPOLIS: "infinite",
+}
+"""The boss that comes with each zone's box (rulebook: Boss Expansions)."""
+
+
+def zone_boss(zones: tuple[Zone, ...]) -> str:
+    """The default boss for a set of zones: that of the last expansion zone listed."""
+    boss = _ZONE_BOSS[Zone.BASE]
+    for z in zones:
+        boss = _ZONE_BOSS[z] if z is not Zone.BASE else boss
+    return boss
+
+
+def random_setup(seed: int, *, players: int | None = None, mode: Mode | None = None) -> SonicSetup:
+    """A random but valid set-up from ``seed`` (racers, mode, boss and zones vary).
+
+    Solo, boss and each expansion zone all turn up over a few seeds, so bot
+    runs over ``random_setup(0..n)`` cover every mode.
+    """
+    from .catalog import load_catalog
+
+    cat = load_catalog()
+    rng = np.random.default_rng([seed, 77])
+    if mode is None:
+        mode = (Mode.RACE, Mode.RACE, Mode.BOSS, Mode.SOLO)[seed % 4]
+    if mode is Mode.SOLO:
+        players = 1
+    elif players is None:
+        players = int(rng.integers(2, 5))
+    ids = sorted(cat.racers)
+    picks = tuple(ids[int(i)] for i in rng.permutation(len(ids))[:players])
+    expansions = [z for z in Zone if z is not Zone.BASE]
+    zone = expansions[(seed // 4) % len(expansions)]
+    zones = (Zone.BASE,) if seed % 5 == 0 else (Zone.BASE, zone)
+    boss = ""
+    if mode is not Mode.RACE:
+        boss = zone_boss(zones)
+        if boss not in cat.bosses:
+            boss = sorted(cat.bosses)[0]
+    return SonicSetup(picks, mode, boss, zones)

@@ -1,0 +1,131 @@
+"""The state of a Battle Racers game: one frozen value, updated by replacement.
+
+Racers' spaces, Speed, ring stacks and badniks won live on the
+:class:`~racerlab.sonic.board.Board` (the physics works on it); the state adds
+the cards (hands, deck, discard, face-up row, the cards chosen this round), the
+round's resolution order and where it stands, the boss, and who has finished
+or lost.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from dataclasses import dataclass
+
+from ..core.dice import DiceState
+from .board import Board, RacerToken
+from .frozen import fast_replace
+from .options import SonicOptions
+from .setup import SonicSetup
+
+__all__ = ["BOSS_SEAT", "NO_CARD", "BossState", "Phase", "SonicState"]
+
+BOSS_SEAT = -1
+"""The boss's place in a resolution order."""
+NO_CARD = -1
+"""No card chosen yet (in :attr:`SonicState.chosen`)."""
+
+
+class Phase(enum.Enum):
+    """Where a round stands."""
+
+    CHOOSE = "choose"
+    """Players choose a card face down, one after another (hidden until all chose)."""
+    ACTION = "action"
+    """The resolving player uses or passes on the card's action."""
+    MOVE = "move"
+    """The resolving player makes the card's mandatory movement."""
+    TAKE = "take"
+    """The resolving player discards and takes one of the face-up cards."""
+    OVER = "over"
+    """The game has ended."""
+
+
+@dataclass(frozen=True, slots=True)
+class BossState:
+    """A boss in the race: its rings, its deck and the face-up card; position on the board."""
+
+    id: str
+    rings: int
+    deck: tuple[str, ...]
+    discard: tuple[str, ...] = ()
+    card: str | None = None
+    destroyed: bool = False
+    destroyed_by: int = -1
+    finished: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SonicState:
+    """Everything about a game in progress (frozen; see the module doc)."""
+
+    setup: SonicSetup
+    options: SonicOptions
+    round: int
+    dice: DiceState
+    board: Board
+    abilities: tuple[str, ...]
+    """Racer id whose Ability and Power each seat uses (the director may change it)."""
+    hands: tuple[tuple[int, ...], ...]
+    deck: tuple[int, ...]
+    discard: tuple[int, ...]
+    face_up: tuple[int, ...]
+    phase: Phase = Phase.CHOOSE
+    chosen: tuple[int, ...] = ()
+    order: tuple[int, ...] = ()
+    step: int = 0
+    spin: bool = False
+    """The resolving racer chose to spin this turn (Spin / Spin Dash)."""
+    moved: bool = False
+    """The resolving racer already moved with the card's action (Shift/Spring/Boost)."""
+    pending: tuple[str, ...] = ()
+    """Section ids still to be laid, in order (straights, final Turn, straights, Finish)."""
+    finished: tuple[int, ...] = ()
+    """Round each seat crossed the Finish Line (0: not yet)."""
+    finish_order: tuple[int, ...] = ()
+    lost: tuple[bool, ...] = ()
+    boss: BossState | None = None
+    ending: bool = False
+    """Someone crossed: the round is being finished, then the game ends."""
+    winners: tuple[int, ...] = ()
+    rank: str = ""
+    end_reason: str = ""
+
+    @property
+    def players(self) -> int:
+        """Number of players."""
+        return len(self.setup.racers)
+
+    def token(self, seat: int) -> RacerToken:
+        """The racer token of ``seat`` on the board."""
+        return self.board.racers[seat]
+
+    @property
+    def resolving(self) -> int | None:
+        """The seat (or :data:`BOSS_SEAT`) whose card is resolving, if any."""
+        if self.phase in (Phase.ACTION, Phase.MOVE, Phase.TAKE) and self.step < len(self.order):
+            return self.order[self.step]
+        return None
+
+    def card_of(self, seat: int) -> int:
+        """The card ``seat`` chose this round (:data:`NO_CARD` if none)."""
+        return self.chosen[seat] if self.chosen else NO_CARD
+
+    def __deepcopy__(self, memo: dict) -> SonicState:
+        """A copy as deep as it needs to be, and cheap (the conformance check copies every
+        state it hands to ``apply``). Every field is an immutable value (tuples, strings,
+        numbers, enums and frozen dataclasses of them), so the copy shares those values but
+        gets its own state, board, racer tokens and boss objects: a rule that forced a
+        change into any of them in place (``object.__setattr__``) makes the input differ
+        from this copy and is caught. The board's lookup cache (left out of equality) is
+        not carried over; the track, never changed by play, is shared."""
+        board = self.board
+        racers = tuple(fast_replace(t) for t in board.racers)
+        boss = fast_replace(self.boss) if self.boss is not None else None
+        return fast_replace(self, board=dataclasses.replace(board, racers=racers), boss=boss)
+
+    def score(self, seat: int) -> int:
+        """Rings held plus badniks won."""
+        t = self.board.racers[seat]
+        return t.rings + len(t.badniks)
