@@ -260,13 +260,18 @@ def wait_for() -> Callable[..., Any]:
 
 @pytest.fixture
 def screenshot() -> Callable[..., Path]:
-    """``screenshot(page, name, publish=False)``: save under test-artifacts/ (and docs/)."""
+    """``screenshot(page, name, publish=False)``: save under test-artifacts/.
+
+    Published shots are also copied to docs/screenshots/ (the README's pictures)
+    when ``RACERLAB_UPDATE_SCREENSHOTS=1`` is set, so an ordinary test run never
+    changes tracked files.
+    """
 
     def take(page: Any, name: str, publish: bool = False) -> Path:
         ARTIFACTS.mkdir(exist_ok=True)
         path = ARTIFACTS / f"{name}.png"
         page.screenshot(path=str(path), full_page=False)
-        if publish:
+        if publish and os.environ.get("RACERLAB_UPDATE_SCREENSHOTS") == "1":
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, SCREENSHOTS / f"{name}.png")
         return path
