@@ -16,6 +16,7 @@ Damage order after a hit (a Ram the same, with Ram Damage):
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import replace
 
@@ -98,12 +99,16 @@ def maybe_in_range(d: Draft, i: int, target: Target) -> bool:
     a = d.pose(i)
     if target.kind is TargetKind.RACER:
         b = d.pose(target.index)
-        bx, by, size = b.x, b.y, math.hypot(d.table.body.length, d.table.body.width) / 2.0
+        bx, by, size = b.x, b.y, d.table.racer_radius
     else:
         (bx, by), size = d.setup.waypoints[target.index], d.table.waypoint_diameter / 2.0
-    reach = math.hypot(d.table.body.length, d.table.body.width) / 2.0
+    reach = d.table.racer_radius
     gap = math.hypot(bx - a.x, by - a.y) - size - reach
     return gap <= weapon_range(d, i) * d.table.r_per_m + 1e-6
+
+
+_racer_geometry = functools.lru_cache(maxsize=4096)(attack_geometry)
+""":func:`attack_geometry` remembered: a bot, ``check`` and ``resolve`` ask the same question."""
 
 
 def target_geometry(d: Draft, i: int, target: Target) -> AttackGeometry:
@@ -113,7 +118,7 @@ def target_geometry(d: Draft, i: int, target: Target) -> AttackGeometry:
     rng = weapon_range(d, i)
     if target.kind is TargetKind.RACER:
         body = d.table.body
-        return attack_geometry(
+        return _racer_geometry(
             d.pose(i), body, w.arc, rng, d.pose(target.index), body, d.table.r_per_m, arc_widths(d)
         )
     return d.table.blocker_geometry(
@@ -472,7 +477,7 @@ def resolve_attack(d: Draft, p: PendingAttack, dice: ChanceSource) -> AttackOutc
         geom = target_geometry(d, att, p.target)
     sp = strength_parts(d, p, geom)
     ap = armor_parts(d, p, side)
-    roll = sum(dice.roll(2, 6, "ram" if p.ram else "attack"))
+    roll = dice.total(2, 6, "ram" if p.ram else "attack")
     hit = roll + sum(v for _, v in sp) > sum(v for _, v in ap)
     label = p.target.label() if p.target.kind is TargetKind.BLOCKER else d.name(p.target.index)
     side_name = side.value if side is not None else "-"

@@ -79,6 +79,9 @@ def _table(width: float, height: float) -> Table:
 
 _SET = object.__setattr__
 
+_MEASURED: tuple[KnightsState | None, dict] = (None, {})
+"""The last state contacts were measured on, and its answers (see :meth:`Draft.contact`)."""
+
 
 def _replace(obj, changes: dict):
     """:func:`dataclasses.replace` for the slotted, check-free state records (much faster)."""
@@ -122,6 +125,8 @@ class Draft:
         self.end_reason = state.end_reason
         self.events: list[Event] = []
         self._disc_cache: dict = {}
+        self._copies: dict[int, RacerState] = {}
+        """Racer records this draft copied and may still edit in place (see :meth:`set`)."""
 
     # -- basics -------------------------------------------------------------------
     def r(self, i: int) -> RacerState:
@@ -134,13 +139,22 @@ class Draft:
         return racer_of(rs.build, rs.mods)
 
     def set(self, i: int, **changes: Any) -> RacerState:
-        """Change fields of racer ``i``."""
+        """Change fields of racer ``i``.
+
+        The first change copies the racer's record; later changes before :meth:`freeze`
+        edit that private copy in place (one copy per racer per action, not per change).
+        """
         unknown = set(changes) - _RACER_FIELDS
         if unknown:
             raise TypeError(f"RacerState has no field(s) {sorted(unknown)}")
-        self.racers[i] = _replace(self.racers[i], changes)
+        rs = self.racers[i]
+        if self._copies.get(i) is rs:
+            for name, value in changes.items():
+                _SET(rs, name, value)
+        else:
+            rs = self.racers[i] = self._copies[i] = _replace(rs, changes)
         self._disc_cache.clear()
-        return self.racers[i]
+        return rs
 
     def name(self, i: int) -> str:
         """Player ``i``'s name."""
@@ -151,7 +165,8 @@ class Draft:
         self.events.append(event)
 
     def freeze(self) -> KnightsState:
-        """The next frozen state."""
+        """The next frozen state (later changes to this draft copy the records again)."""
+        self._copies.clear()
         return _replace(
             self.base,
             {
@@ -242,7 +257,7 @@ class Draft:
         wps = self.setup.waypoints
         last = len(wps) - 1
         body = self.table.body
-        reach = math.hypot(body.length, body.width) / 2.0 + self.table.waypoint_diameter / 2.0
+        reach = self.table.racer_radius + self.table.waypoint_diameter / 2.0
         area = None
         while True:
             rs = self.racers[i]
@@ -292,8 +307,7 @@ class Draft:
         cached = self._disc_cache.get((exclude, blockers))
         if cached is not None:
             return cached
-        body = self.table.body
-        rr = math.hypot(body.length, body.width) / 2.0
+        rr = self.table.racer_radius
         out = [
             (("racer", j), r.pose.x, r.pose.y, rr, r.pose)
             for j, r in enumerate(self.racers)
@@ -320,12 +334,38 @@ class Draft:
         The same answer as :func:`~racerlab.knights.geometry.first_contact` (the tests
         compare them), computed in plain arithmetic: far objects are skipped by bounding
         circles, racers by separating axes, blockers as exact discs, walls by the corners.
+        While the draft is unedited the answer is shared with other drafts of the same
+        state (a bot's look ahead, then ``check``, ask the same question).
         """
+        memo = self._shared_contacts()
+        key = (i, direction, distance, blockers)
+        found = memo.get(key) if memo is not None else None
+        if found is None:
+            found = self._measure_contact(i, direction, distance, blockers)
+            if memo is not None:
+                memo[key] = found
+        return found
+
+    def _shared_contacts(self) -> dict | None:
+        """Contacts measured on this draft's state, or None once racers or blockers changed."""
+        global _MEASURED
+        base = self.base
+        if tuple(self.blockers) != base.blockers or any(
+            a is not b for a, b in zip(self.racers, base.racers)
+        ):
+            return None
+        state, memo = _MEASURED
+        if state is not base:
+            memo = {}
+            _MEASURED = (base, memo)
+        return memo
+
+    def _measure_contact(self, i: int, direction, distance: float, blockers: bool) -> Contact:
         pose = self.racers[i].pose
         body = self.table.body
         dx, dy = direction_vector(pose, direction)
         ex, ey = pose.x + dx * distance, pose.y + dy * distance
-        reach = math.hypot(body.length, body.width) / 2.0
+        reach = self.table.racer_radius
         best, hit = float(distance), None
         for key, cx, cy, r, opose in self._discs(i, blockers):
             if _seg_point(pose.x, pose.y, ex, ey, cx, cy) > reach + r + 1e-6:
@@ -354,9 +394,9 @@ class Draft:
         for x, y in pts:
             if x < -tol or y < -tol or x > self.table.width + tol or y > self.table.height + tol:
                 return _nearest_wall(x, y, self.table.width, self.table.height)
-        reach = math.hypot(body.length, body.width)
+        reach = self.table.racer_radius
         for key, cx, cy, r, opose in self._discs(i):
-            if math.hypot(cx - pose.x, cy - pose.y) > reach / 2.0 + r:
+            if math.hypot(cx - pose.x, cy - pose.y) > reach + r:
                 continue
             if key[0] == "racer":
                 if _sat_overlap(pts, _corners(opose, body), tol):
@@ -368,7 +408,7 @@ class Draft:
     def near_turn(self, i: int, radius: float):
         """Obstacles within ``radius`` of racer ``i``'s centre (for turn sweeps), walls if close."""
         pose = self.racers[i].pose
-        reach = math.hypot(self.table.body.length, self.table.body.width) / 2.0
+        reach = self.table.racer_radius
         out = [
             (key, self._geom(key, opose))
             for key, cx, cy, r, opose in self._discs(i)

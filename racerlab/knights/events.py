@@ -162,8 +162,45 @@ class BidMade(Event):
         return f"{self.name} adds {self.amount} Valor to {self.stat} (total {self.total})."
 
 
+class _AttackRoll:
+    """What a shot and a Ram share: the named parts of Strength and Armor, and the tally.
+
+    A mixin without fields: each event declares its own, in its own order, and has
+    ``attacker``, ``attacker_name``, ``target``, ``side``, ``roll``, ``strength_parts``,
+    ``armor_parts`` and ``hit``.
+    """
+
+    __slots__ = ()
+
+    @property
+    def strength(self) -> int:
+        """Total Strength added to the roll."""
+        return sum(v for _, v in self.strength_parts)
+
+    @property
+    def armor(self) -> int:
+        """Total Armor the attack had to beat."""
+        return sum(v for _, v in self.armor_parts)
+
+    def _who(self) -> str:
+        return self.attacker_name or f"Player {self.attacker + 1}"
+
+    def _target_side(self) -> str:
+        side = f" ({self.side} side)" if self.side != "-" else ""
+        return f"{self.target}{side}"
+
+    def _tally(self) -> str:
+        s = " + ".join(f"{v} {k}" for k, v in self.strength_parts) or "0"
+        a = " + ".join(f"{v} {k}" for k, v in self.armor_parts)
+        verdict = "hit" if self.hit else "miss"
+        return (
+            f"rolled {self.roll} + {s} = {self.roll + self.strength} vs {a} = {self.armor}: "
+            f"{verdict}."
+        )
+
+
 @dataclass(frozen=True, slots=True)
-class ShotFired(Event):
+class ShotFired(_AttackRoll, Event):
     """A weapon attack: geometry, the roll and every part of Strength and Armor."""
 
     attacker: int
@@ -177,31 +214,15 @@ class ShotFired(Event):
     hit: bool
     attacker_name: str = ""
 
-    @property
-    def strength(self) -> int:
-        """Total Strength added to the roll."""
-        return sum(v for _, v in self.strength_parts)
-
-    @property
-    def armor(self) -> int:
-        """Total Armor the attack had to beat."""
-        return sum(v for _, v in self.armor_parts)
-
     def describe(self) -> str:
-        s = " + ".join(f"{v} {k}" for k, v in self.strength_parts)
-        a = " + ".join(f"{v} {k}" for k, v in self.armor_parts)
-        verdict = "hit" if self.hit else "miss"
-        who = self.attacker_name or f"Player {self.attacker + 1}"
-        side = f" ({self.side} side)" if self.side != "-" else ""
         return (
-            f"{who} fired (arc {self.arc}, range {_fmt(self.range_r)}R) at "
-            f"{self.target}{side}: rolled {self.roll} + {s} = "
-            f"{self.roll + self.strength} vs {a} = {self.armor}: {verdict}."
+            f"{self._who()} fired (arc {self.arc}, range {_fmt(self.range_r)}R) at "
+            f"{self._target_side()}: {self._tally()}"
         )
 
 
 @dataclass(frozen=True, slots=True)
-class Rammed(Event):
+class Rammed(_AttackRoll, Event):
     """A Ram: the straight run, the roll and every part of Strength and Armor."""
 
     attacker: int
@@ -215,26 +236,10 @@ class Rammed(Event):
     hit: bool
     attacker_name: str = ""
 
-    @property
-    def strength(self) -> int:
-        """Total Strength added to the roll."""
-        return sum(v for _, v in self.strength_parts)
-
-    @property
-    def armor(self) -> int:
-        """Total Armor the Ram had to beat."""
-        return sum(v for _, v in self.armor_parts)
-
     def describe(self) -> str:
-        s = " + ".join(f"{v} {k}" for k, v in self.strength_parts) or "0"
-        a = " + ".join(f"{v} {k}" for k, v in self.armor_parts)
-        verdict = "hit" if self.hit else "miss"
-        who = self.attacker_name or f"Player {self.attacker + 1}"
-        side = f" ({self.side} side)" if self.side != "-" else ""
         return (
-            f"{who} rammed {self.target}{side} after a "
-            f"{_fmt(self.run_m)}M run ({self.spaces} spaces): rolled {self.roll} + {s} = "
-            f"{self.roll + self.strength} vs {a} = {self.armor}: {verdict}."
+            f"{self._who()} rammed {self._target_side()} after a "
+            f"{_fmt(self.run_m)}M run ({self.spaces} spaces): {self._tally()}"
         )
 
 

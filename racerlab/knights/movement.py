@@ -73,8 +73,7 @@ def check_move(d: Draft, i: int, action: Move) -> Contact:
     """Refuse an illegal move with the reason; return the contact ahead."""
     check_can_move(d, i, "move")
     dist = action.distance
-    if not (isinstance(dist, int | float) and math.isfinite(dist)) or dist <= 0:
-        raise IllegalActionError(f"a move must be longer than 0M, got {dist!r}")
+    _check_distance(dist, "a move must be longer than 0M")
     if dist > 1.0 + TOL:
         raise IllegalActionError(f"one move goes at most 1M, got {dist:g}M")
     if action.direction in (Direction.LEFT, Direction.RIGHT) and not d.racer(i).has(
@@ -87,11 +86,27 @@ def check_move(d: Draft, i: int, action: Move) -> Contact:
         raise IllegalActionError(
             f"a {action.direction.value} move needs {cost} Speed Points; {d.name(i)} has {have}"
         )
-    contact = contact_ahead(d, i, action.direction, dist)
+    return _check_clear(d, i, action.direction, dist, d.name(i), " (Ram it instead, or move less)")
+
+
+def _check_distance(dist, refusal: str) -> None:
+    """Refuse a distance that is not a finite number above 0 (``refusal`` says what needs it)."""
+    if not (isinstance(dist, int | float) and math.isfinite(dist)) or dist <= 0:
+        raise IllegalActionError(f"{refusal}, got {dist!r}")
+
+
+def _check_clear(
+    d: Draft, i: int, direction: Direction, dist: float, mover: str, hint: str = ""
+) -> Contact:
+    """Refuse a voluntary slide that would run into something; return the contact ahead.
+
+    Ending exactly in touch is allowed (the way to line up a Ram).
+    """
+    contact = contact_ahead(d, i, direction, dist)
     if contact.key is not None and contact.distance < dist - TOL:
         raise IllegalActionError(
-            f"{d.name(i)} would run into {describe_key(d, contact.key)} after "
-            f"{contact.distance:.2f}M (Ram it instead, or move less)"
+            f"{mover} would run into {describe_key(d, contact.key)} after "
+            f"{contact.distance:.2f}M{hint}"
         )
     return contact
 
@@ -230,8 +245,7 @@ def check_discharge(d: Draft, i: int, action: Discharge) -> None:
     if rs.turbo_used:
         raise IllegalActionError(f"{d.name(i)} used Turbo's bonus Speed this round: no shooting")
     dist = action.distance
-    if not (isinstance(dist, int | float) and math.isfinite(dist)) or dist <= 0:
-        raise IllegalActionError(f"a Discharge must move more than 0M, got {dist!r}")
+    _check_distance(dist, "a Discharge must move more than 0M")
     top = d.options.discharge_max_m
     if dist > top + TOL:
         raise IllegalActionError(f"Discharge moves at most {top:g}M, got {dist:g}M")
@@ -240,12 +254,7 @@ def check_discharge(d: Draft, i: int, action: Discharge) -> None:
         raise IllegalActionError(
             f"Discharging {dist:g}M costs {cost} Speed Points; {d.name(i)} has {rs.speed_points}"
         )
-    contact = contact_ahead(d, i, Direction.REVERSE, dist)
-    if contact.key is not None and contact.distance < dist - TOL:
-        raise IllegalActionError(
-            f"the Discharge would run into {describe_key(d, contact.key)} after "
-            f"{contact.distance:.2f}M"
-        )
+    _check_clear(d, i, Direction.REVERSE, dist, "the Discharge")
 
 
 def resolve_discharge(d: Draft, i: int, action: Discharge) -> None:

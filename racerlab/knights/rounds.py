@@ -14,6 +14,8 @@ waypoint, or when the round cap is reached.
 
 from __future__ import annotations
 
+import math
+
 from ..core.dice import ChanceSource
 from ..core.errors import IllegalActionError
 from .actions import DriveRoll, SurgeChoice
@@ -187,12 +189,16 @@ def begin_turn(d: Draft, i: int) -> None:
     """Note which racers this one touches as its round begins (the Ram rule)."""
     import shapely
 
-    me = d.table.shape(d.pose(i))
+    pose = d.pose(i)
     tol = d.options.contact_tolerance_m
+    near = 2.0 * d.table.racer_radius + tol  # bounding circles further apart cannot touch
     touching = tuple(
         j
         for j, r in enumerate(d.racers)
-        if j != i and not r.wrecked and float(shapely.distance(me, d.table.shape(r.pose))) <= tol
+        if j != i
+        and not r.wrecked
+        and math.hypot(r.pose.x - pose.x, r.pose.y - pose.y) <= near
+        and float(shapely.distance(d.table.shape(pose), d.table.shape(r.pose))) <= tol
     )
     d.set(i, touching_at_start=touching)
 
@@ -207,9 +213,14 @@ def end_turn(d: Draft, reason: str, dice: ChanceSource) -> None:
     i = acting(d)
     rs = d.r(i)
     if not rs.wrecked:
-        me = d.table.shape(rs.pose)
+        x, y = rs.pose.x, rs.pose.y
+        near = d.table.racer_radius + d.table.waypoint_diameter / 2.0
         for w, xy in enumerate(d.setup.waypoints):
-            if overlaps(me, d.table.waypoint(xy), d.options.contact_tolerance_m):
+            if math.hypot(xy[0] - x, xy[1] - y) > near:
+                continue  # bounding circles apart: no overlap
+            if overlaps(
+                d.table.shape(rs.pose), d.table.waypoint(xy), d.options.contact_tolerance_m
+            ):
                 d.emit(Flared(i, d.name(i), w))
                 d.lose(i, d.options.flare_damage, f"waypoint {w + 1}'s flare", None, dice)
                 break

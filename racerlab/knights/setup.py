@@ -134,6 +134,7 @@ def check_setup(
                 )
     shapes = [table.shape(p) for p in setup.poses]
     rm = table.r_per_m
+    need = spec.racer_gap_r * rm  # the least gap (M) from a racer to a waypoint or racer
     start = spec.start_distance_r
     for i, (pose, shape) in enumerate(zip(setup.poses, shapes)):
         who = f"racer {i + 1} ({setup.players[i].name})"
@@ -146,6 +147,8 @@ def check_setup(
                 f"(within {_fmt(options.placement_tolerance_r)}R)"
             )
         for w, d in enumerate(discs):
+            if _surely_apart(pose, setup.waypoints[w], table.waypoint_diameter / 2.0, table, need):
+                continue
             gap = float(shapely.distance(shape, d)) / rm
             if gap < spec.racer_gap_r - 1e-6:
                 raise ScenarioError(
@@ -153,12 +156,22 @@ def check_setup(
                     f"racers start at least {_fmt(spec.racer_gap_r)}R from any waypoint"
                 )
         for j in range(i):
+            other = setup.poses[j]
+            if _surely_apart(pose, (other.x, other.y), table.racer_radius, table, need):
+                continue
             gap = float(shapely.distance(shape, shapes[j])) / rm
             if gap < spec.racer_gap_r - 1e-6:
                 raise ScenarioError(
                     f"{who} is {_fmt(gap)}R from racer {j + 1}; "
                     f"racers start at least {_fmt(spec.racer_gap_r)}R apart"
                 )
+
+
+def _surely_apart(pose: Pose, xy: tuple[float, float], radius: float, table: Table, gap: float):
+    """Whether a racer at ``pose`` is more than ``gap`` M from a shape of bounding ``radius``
+    centred at ``xy``, judged by bounding circles alone (False: measure exactly)."""
+    centres = math.hypot(xy[0] - pose.x, xy[1] - pose.y)
+    return centres - table.racer_radius - radius > gap + 1e-6
 
 
 def start_pose(table: Table, start_r: float, bearing: float) -> Pose:
@@ -237,8 +250,12 @@ def _waypoint_ok(setup: KnightsSetup, i: int, poses, table: Table, spec) -> bool
         if math.dist(xy, setup.waypoints[j]) - r < spec.waypoint_gap_m + 0.05:
             return False
     disc = table.waypoint(xy)
+    need = spec.racer_gap_r + 0.05
+    # the gap is at least the centre distance less both bounding radii: shapely only when close
+    reach = table.racer_radius + table.waypoint_diameter / 2.0
     return all(
-        float(shapely.distance(table.shape(p), disc)) / table.r_per_m >= spec.racer_gap_r + 0.05
+        (math.hypot(p.x - xy[0], p.y - xy[1]) - reach) / table.r_per_m >= need + 1e-9
+        or float(shapely.distance(table.shape(p), disc)) / table.r_per_m >= need
         for p in poses
     )
 

@@ -88,6 +88,11 @@ class Table:
         return _walls(self.width, self.height)
 
     @property
+    def racer_radius(self) -> float:
+        """Radius of a racer's bounding circle (half its diagonal), for quick distance tests."""
+        return math.hypot(self.body.length, self.body.width) / 2.0
+
+    @property
     def centre(self) -> tuple[float, float]:
         """The middle of the arena (where waypoint 1 goes)."""
         return (self.width / 2.0, self.height / 2.0)
@@ -102,7 +107,7 @@ class Table:
 
     def inside_by(self, pose: Pose, margin: float) -> bool:
         """Whether the racer's bounding circle lies ``margin`` M or more inside the arena."""
-        rr = math.hypot(self.body.length, self.body.width) / 2.0 + margin
+        rr = self.racer_radius + margin
         return rr <= pose.x <= self.width - rr and rr <= pose.y <= self.height - rr
 
     def inside(self, pose: Pose) -> bool:
@@ -185,15 +190,17 @@ def _local(pose: Pose, x: float, y: float) -> tuple[float, float]:
     return (dx * fx + dy * fy, -dx * fy + dy * fx)
 
 
-def _rect_axes(pose: Pose) -> tuple[tuple[float, float], tuple[float, float]]:
+def _heading_unit(pose: Pose) -> tuple[float, float]:
+    """The unit vector along the racer's heading."""
     rad = math.radians(pose.heading)
-    fx, fy = math.cos(rad), math.sin(rad)
-    return ((fx, fy), (-fy, fx))
+    return (math.cos(rad), math.sin(rad))
 
 
-def _project(pose: Pose, body: Body, nx: float, ny: float) -> tuple[float, float]:
-    fx, fy = _rect_axes(pose)[0]
-    c = pose.x * nx + pose.y * ny
+def _project(
+    x: float, y: float, fx: float, fy: float, body: Body, nx: float, ny: float
+) -> tuple[float, float]:
+    """The interval a racer at ``(x, y)`` heading ``(fx, fy)`` covers on axis ``(nx, ny)``."""
+    c = x * nx + y * ny
     ext = abs(fx * nx + fy * ny) * body.length / 2.0 + abs(-fy * nx + fx * ny) * body.width / 2.0
     return (c - ext, c + ext)
 
@@ -205,10 +212,11 @@ def slide_rect(
     body) at ``other``; None if it does not within ``limit``. Touching counts as contact only
     when sliding into it (a graze along an edge does not)."""
     enter, leave = -math.inf, math.inf
-    for axis in (*_rect_axes(pose), *_rect_axes(other)):
-        nx, ny = axis
-        a0, a1 = _project(pose, body, nx, ny)
-        b0, b1 = _project(other, body, nx, ny)
+    fx, fy = _heading_unit(pose)
+    gx, gy = _heading_unit(other)
+    for nx, ny in ((fx, fy), (-fy, fx), (gx, gy), (-gy, gx)):
+        a0, a1 = _project(pose.x, pose.y, fx, fy, body, nx, ny)
+        b0, b1 = _project(other.x, other.y, gx, gy, body, nx, ny)
         v = dx * nx + dy * ny
         if abs(v) < 1e-12:
             if a1 <= b0 + tol or b1 <= a0 + tol:

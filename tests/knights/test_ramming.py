@@ -10,7 +10,7 @@ from racerlab.core.rules import ForceRolls
 from racerlab.knights.actions import Direction, Move, Ram, Target, Turn
 from racerlab.knights.catalog import load_catalog
 from racerlab.knights.events import DamageDealt, Rammed, TurnEnded
-from racerlab.knights.options import KnightsOptions, RamRounding
+from racerlab.knights.options import KnightsOptions, RamRounding, SideChooser
 from racerlab.knights.parts import Ability, AbilityUse, Side
 from racerlab.knights.rules import KnightsRules
 from racerlab.knights.scenarios import lesson_state, placed, staged
@@ -82,29 +82,25 @@ def test_traction_adds_one():
     assert ("Traction", 1) in e.strength_parts
 
 
-def test_protection_ram_of_the_side_hit(monkeypatch):
-    # the catalog has no Ram-protection shield yet: grant one on a side for this test
-    import racerlab.knights.draft as draft
+def test_protection_ram_of_the_side_hit():
+    # Tin Can Bumper (catalog): Protection (Ram 2), mounted on the rear only
+    assert AbilityUse(Ability.PROTECTION, 2, "ram") in CAT.parts["tin_can_bumper"].abilities
 
-    real = draft.racer_of
-    cindy = CAT.racer("cindy")
+    def bumpered(heading, half_depth, options=None):
+        s = lane(gap=0.5, options=options)
+        cindy = s.racers[1]
+        build = cindy.build.with_shield(Side.REAR, "tin_can_bumper")
+        s = replace(s, racers=(s.racers[0], replace(cindy, build=build)))
+        return placed(s, 1, 10.0, 2.0 + 0.7 + 0.5 + half_depth, heading)
 
-    def with_plate(side):
-        def fake(build, mods=()):
-            racer = real(build, mods)
-            if build != cindy:
-                return racer
-            grant = (AbilityUse(Ability.PROTECTION, 2, "ram"), "test_plate", side)
-            return replace(racer, abilities=(*racer.abilities, grant))
-
-        return fake
-
-    monkeypatch.setattr(draft, "racer_of", with_plate(Side.RIGHT))
-    _, _, e = ram(lane(gap=0.5), (1, 1))
-    assert e.side == "right" and ("right shield", 2) in e.armor_parts and e.armor == 10
-    monkeypatch.setattr(draft, "racer_of", with_plate(Side.LEFT))
-    _, _, e = ram(lane(gap=0.5), (1, 1))
-    assert e.armor == 8
+    # head-on into her rear, corner to corner: rear and left both face the rammer
+    defender_picks = KnightsOptions(ram_side_chooser=SideChooser.DEFENDER)
+    _, _, e = ram(bumpered(90.0, 0.7, defender_picks), (1, 1))
+    assert e.side == "rear" and ("rear shield", 2) in e.armor_parts and e.armor == 10
+    _, _, e = ram(bumpered(90.0, 0.7), (1, 1))  # the attacker picks the unshielded side
+    assert e.side == "left" and e.armor == 8
+    _, _, e = ram(bumpered(0.0, 0.4), (1, 1))  # broadside: only her right side faces
+    assert e.side == "right" and e.armor == 8
 
 
 def test_ram_ends_the_round():
