@@ -1,6 +1,6 @@
 """Rule options of Racer Knights: every place the rulebook leaves a choice, named.
 
-Each field is one ruling with its default; docs/rulings-knights.md says what the
+Each field is one ruling with its default; docs/rulings.md says what the
 rulebook says and why the default was chosen. Options are frozen and JSON-able,
 so a saved game carries the rules it was played under.
 
@@ -72,7 +72,7 @@ class TieBreak(Enum):
 
 @dataclass(frozen=True, slots=True)
 class KnightsOptions:
-    """Named rule options with documented defaults (see docs/rulings-knights.md)."""
+    """Named rule options with documented defaults (see docs/rulings.md)."""
 
     arc_a_degrees: float = 60.0
     """Full opening angle of Firing Arc A (the diagram is not to scale in the text)."""

@@ -8,7 +8,7 @@ terrain lookup is shared between boards whose terrain did not change.
 What the board shows at a space (:meth:`Board.terrain`): the printed cell,
 except under a trap flipped to face B (its face-B cell), where a breakaway
 platform was removed (the cell revealed under it), and under a Virtual
-Reality token (plain ground, elevation 0: see docs/rulings-sonic-track.md).
+Reality token (plain ground, elevation 0: see docs/rulings.md).
 A rock adds 1 to the elevation of its space.
 
 >>> from racerlab.sonic.track import Section, SectionType, Track, Zone

@@ -1,6 +1,6 @@
 """Reading and checking the Battle Racers catalogs in ``data/sonic``.
 
-Five kinds of TOML file (see docs/data-sonic.md for how to write them):
+Five kinds of TOML file (see docs/data.md for how to write them):
 
 * ``sonic-sections`` (``sections-<zone>.toml``): track sections as readable
   grids (:func:`racerlab.sonic.track.parse_code` explains the 3-character codes);

@@ -17,7 +17,7 @@ Two pure functions over an immutable :class:`~racerlab.sonic.board.Board`:
 :func:`damage` is the racer damage procedure (used here and by the game engine).
 
 The choices made where the rulebook is silent are listed in
-docs/rulings-sonic-track.md; the ones that matter are fields of
+docs/rulings.md; the ones that matter are fields of
 :class:`MoveRules` (with documented defaults).
 
 >>> from racerlab.sonic.track import Section, SectionType, Track, Zone
@@ -101,7 +101,7 @@ _STEPS = (Direction.FORWARD, Direction.UP, Direction.DOWN)
 
 @dataclass(frozen=True)
 class MoveRules:
-    """Rulings on movement the rulebook leaves open (see docs/rulings-sonic-track.md).
+    """Rulings on movement the rulebook leaves open (see docs/rulings.md).
 
     >>> MoveRules().buzz_bomber_reach
     'lane'

@@ -6,7 +6,7 @@ rulebook's own numbers (4 cards in hand, Speed 3 at the start, card actions
 capped at 6, the absolute cap of 9, a damaged boss's 4 spaces, ...) are fields
 here with the rulebook's value as default, so a teacher can change one and see what
 follows. Where the rulebook is silent or ambiguous the field records our ruling
-(see ``docs/rulings-sonic.md``).
+(see ``docs/rulings.md``).
 
 >>> SonicOptions().start_speed, SonicOptions().card_speed_max, SonicOptions().speed_max
 (3, 6, 9)

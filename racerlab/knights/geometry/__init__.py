@@ -14,7 +14,7 @@ Hot functions work on plain floats (a racer has four corners, so Python arithmet
 any library call) and only build shapely geometry when a polygon is asked for.
 :func:`attack_geometry` is exact (no circle approximation); :func:`arc_region` is a polygon
 for drawing and quick area queries. The rulings behind the geometry are recorded in
-``docs/rulings-knights-geometry.md``.
+``docs/rulings.md``.
 
 The package is split by topic (:mod:`.body`, :mod:`.motion`, :mod:`.arcs`, :mod:`.contact`,
 :mod:`.reach`); import everything from ``racerlab.knights.geometry``.
