@@ -215,7 +215,10 @@ class Timeline(Generic[S]):
     def from_json(cls, data: Any, *, source: str = "saved game") -> Timeline:
         """Rebuild a game by replaying its saved actions; :class:`ScenarioError` if bad."""
         data = migrate(data, source)
-        rules = rules_for(data["game"])
+        try:
+            rules = rules_for(data["game"])
+        except ScenarioError as exc:
+            raise ScenarioError(f"{source}: {exc}") from None
         setup = rules.decode_setup(data["setup"], f"{source}: setup")
         options = rules.decode_options(data.get("options"), f"{source}: options")
         seed = data.get("seed", 0)
@@ -241,9 +244,14 @@ class Timeline(Generic[S]):
         """Load from a JSON string (see :meth:`from_json`)."""
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        except RecursionError:
+            raise ScenarioError(f"{source}: not valid JSON (nested too deeply)") from None
+        except ValueError as exc:  # also bad UTF-8 and numbers past Python's digit limit
             raise ScenarioError(f"{source}: not valid JSON ({exc})") from None
-        return cls.from_json(data, source=source)
+        try:
+            return cls.from_json(data, source=source)
+        except RecursionError:
+            raise ScenarioError(f"{source}: nested too deeply to be a saved game") from None
 
 
 def migrate(data: Any, source: str) -> dict[str, Any]:
