@@ -52,7 +52,6 @@ EXPECTED: dict[str, str] = {
 """File -> pattern its problem must match (after the file's name)."""
 
 
-
 def test_the_corpus_is_complete():
     files = {p.name for p in CORPUS.glob("*.json")}
     assert len(files) >= 12
@@ -122,7 +121,6 @@ def test_the_validate_command_passes_a_good_save(tmp_path):
     path.write_text(json.dumps(good))
     done = _cli(path)
     assert done.returncode == 0 and f"{path}: ok" in done.stdout
-
 
 
 # -- a multi-megabyte file ------------------------------------------------------------------------
