@@ -30,6 +30,7 @@ from typing import Any
 
 from ..core.catalog import data_dir
 from ..core.errors import ScenarioError
+from ..core.timeline import FORMAT, FORMAT_VERSION
 from .board import Badnik
 from .effects import spread_rings
 from .state import Phase, SonicState
@@ -338,6 +339,10 @@ def record_scenario(
         state = rules.apply(state, action).state
     path = Path(path)
     data = {
+        # a scenario is a saved game (Timeline.loads reads it) plus a name and facts
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "game": rules.name,
         "name": path.stem,
         "description": description,
         "setup": rules.encode_setup(setup),
