@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import panel as pn
 from bokeh.client import pull_session
@@ -39,10 +40,13 @@ def test_games_are_freed_after_their_sessions_close(free_loopback_port):
     )
     try:
         time.sleep(1.0)
-        clients = [pull_session(url=f"http://127.0.0.1:{port}/knights") for _ in range(CLIENTS)]
-        assert live_games() == before + CLIENTS
-        for client in clients:
-            client.close()
+        url = f"http://127.0.0.1:{port}/knights"
+        # the clients run their own event loop: keep it off this thread, which may
+        # already be running one (Playwright's, when browser tests ran first)
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            clients = pool.submit(lambda: [pull_session(url=url) for _ in range(CLIENTS)]).result()
+            assert live_games() == before + CLIENTS
+            pool.submit(lambda: [client.close() for client in clients]).result()
         deadline = time.monotonic() + WAIT_S
         while live_games() > before and time.monotonic() < deadline:
             time.sleep(1.0)
