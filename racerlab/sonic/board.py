@@ -231,6 +231,14 @@ class Board:
             raise IndexError(f"space {(col, lane)} is off the track")
         return self._terrain()[1][col * LANES + lane]
 
+    def path_memo(self) -> dict:
+        """A memo for paths found on this board, shared with every later board whose
+        terrain and badniks are the same (paths depend on nothing else on the board)."""
+        got = self._cache.get("paths")
+        if got is None:
+            got = self._cache["paths"] = {}
+        return got
+
     # -- token lookups ---------------------------------------------------------
     def _index(self, name: str) -> dict:
         got = self._cache.get(name)
@@ -436,6 +444,7 @@ _CACHE_DEPENDS = {
     "terrain": _TERRAIN_FIELDS,
     "zones": {"badniks"},
     "ptab": _TERRAIN_FIELDS | {"badniks"},
+    "paths": _TERRAIN_FIELDS | {"badniks"},
 }
 """The fields each cached lookup depends on (other caches are named after their field)."""
 

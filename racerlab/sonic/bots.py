@@ -18,6 +18,13 @@ physics and judged by :func:`position_value`. An action is judged by the best
 quick movement it leaves; a card by the best of its speed options and
 movements from the current position (other players' cards are not predicted).
 Ties go to the first option listed, so the bot is deterministic.
+
+Paths are shortlisted before they are valued: only those with at most ``TURNS``
+up or down steps (each one costs a column of progress, so longer detours rarely
+pay), or ``OUTLOOK_TURNS`` when the bot only looks ahead to judge a card or an
+action, unless every one of those is cut short, when all paths are weighed. The
+number of paths grows exponentially with Speed (1,381 at Speed 9 on an open
+Straight); the shortlist keeps a decision to a few dozen.
 """
 
 from __future__ import annotations
@@ -40,9 +47,12 @@ __all__ = [
     "BADNIK",
     "DAMAGE",
     "FINISH",
+    "OUTLOOK_TURNS",
     "PROGRESS",
     "RING",
     "SPEED",
+    "TOP_PATHS",
+    "TURNS",
     "greedy_bot",
     "position_value",
     "random_bot",
@@ -62,6 +72,10 @@ FINISH = 100.0
 """Points for being across the Finish Line."""
 TOP_PATHS = 3
 """Paths (best by the quick value) resolved with the real physics before choosing."""
+TURNS = 1
+"""Up or down steps a shortlisted path may have when moving (see the module doc)."""
+OUTLOOK_TURNS = 1
+"""Up or down steps a shortlisted path may have when judging a card or an action."""
 
 
 def random_bot(state: Any, rules: Rules, rng: np.random.Generator) -> Action:
@@ -117,12 +131,11 @@ def _statics(board: Any, token: Any, paths: Any, kind: Any) -> list[float]:
     return out
 
 
-def _move_value(state: SonicState, rules: Any, move: Move) -> float:
-    """Value after ``move`` with the real movement physics on the laid track."""
+def _move_value(state: SonicState, move: Move, path: Any) -> float:
+    """Value after ``move`` (along ``path``) with the real movement physics on the laid
+    track."""
     if not move.path:
         return position_value(state, move.player)
-    index = rules.path_index(state)
-    path = index[(move.kind, move.path)]
     laid = state.board.track.n_columns
     token = state.board.racers[move.player]
     if any(c >= laid for c, _ in path.spaces):
@@ -141,13 +154,24 @@ def _move_value(state: SonicState, rules: Any, move: Move) -> float:
     return position_value(after, move.player, hurt)
 
 
+def _shortlist(
+    rules: Any, state: SonicState, token: Any, speed: int, kind: Any, turns: int
+) -> list:
+    """The paths worth valuing: those with at most ``turns`` up or down steps, or every
+    path when each of those is cut short (see the module doc)."""
+    found = rules.paths_for(state, token, speed, kind, turns=turns)
+    if not found or all(p.ends == "stopped" for p in found):
+        found = rules.paths_for(state, token, speed, kind)
+    return found
+
+
 def _best_static(rules: Any, state: SonicState, seat: int, speed: int, kinds: tuple) -> float:
     """Best quick path value for ``seat`` moving ``speed`` spaces by any of ``kinds``."""
     board = state.board
     token = board.racers[seat]
     best = float("-inf")
     for kind in kinds:
-        found = rules.paths_for(state, token, speed, kind)
+        found = _shortlist(rules, state, token, speed, kind, OUTLOOK_TURNS)
         key = (id(found), board.rings, board.badniks, kind, token.col)
         got = _MEMO.get(key)
         if got is None or got[0] is not found:
@@ -198,21 +222,12 @@ def _action_outlook(state: SonicState, rules: Any, a: Action) -> float:
 def greedy_bot(state: SonicState, rules: Rules, rng: np.random.Generator) -> Action:
     """Best option by the scoring in the module doc; ``rng`` is unused (deterministic)."""
     del rng
+    phase = state.phase
+    if phase is Phase.MOVE:
+        return _best_move(state, rules)
     legal = rules.legal_actions(state)
     if len(legal) == 1:
         return legal[0]
-    phase = state.phase
-    if phase is Phase.MOVE:
-        seat = legal[0].player  # type: ignore[attr-defined]
-        token = state.board.racers[seat]
-        index = rules.path_index(state)  # type: ignore[attr-defined]
-        quick = sorted(
-            legal,
-            key=lambda m: (
-                -_static(state.board, token, index[(m.kind, m.path)], m.kind) if m.path else 0.0
-            ),
-        )
-        return max(quick[:TOP_PATHS], key=lambda m: _move_value(state, rules, m))
     if phase is Phase.ACTION:
         return max(
             _action_shortlist(state, rules, legal), key=lambda a: _action_outlook(state, rules, a)
@@ -227,6 +242,25 @@ def greedy_bot(state: SonicState, rules: Rules, rng: np.random.Generator) -> Act
         return (SPEED_DELTA.get(card.action, 0), card.priority)
 
     return max(legal, key=take_key)
+
+
+def _best_move(state: SonicState, rules: Any) -> Move:
+    """The MOVE decision: shortlisted paths by quick value, the ``TOP_PATHS`` best
+    resolved with the real physics (a large base's jumps both ways round)."""
+    seat = rules.acting_player(state)
+    token = state.board.racers[seat]
+    card = rules.facts.cards[state.chosen[seat]]
+    options: list[tuple[float, int, Move, Any]] = []
+    for kind in rules._move_kinds(state, card.movement):
+        found = _shortlist(rules, state, token, token.speed, kind, TURNS)
+        for path, quick in zip(found, _statics(state.board, token, found, kind), strict=True):
+            both = token.large and path.spaces and kind in (Movement.JUMP, Movement.HIGH_JUMP)
+            for back_first in (False, True) if both else (False,):
+                move = Move(seat, kind, path.spaces, back_first=back_first)
+                options.append((-quick if path.spaces else 0.0, len(options), move, path))
+    options.sort(key=lambda o: o[:2])
+    best = max(options[:TOP_PATHS], key=lambda o: (_move_value(state, o[2], o[3]), -o[1]))
+    return best[2]
 
 
 def _card_value(state: SonicState, rules: Any, play: PlayCard) -> float:

@@ -351,11 +351,31 @@ def paths(
     *,
     rules: MoveRules = DEFAULT_RULES,
     ignore: tuple[str, ...] = (),
+    turns: int | None = None,
+    along: tuple[Coord, ...] | None = None,
 ) -> list[Path]:
     """Every legal path of ``speed`` steps from ``start`` (see the module docstring).
 
     ``ignore`` lists terrain the mover is not affected by (its Ability). ``large``
     does not change the geometry (a large base is tracked by its front space).
+
+    Two filters walk less of the tree and return a subset of the same paths:
+    ``turns`` keeps the paths with at most that many up or down steps (a quick
+    shortlist for bots; the count of paths grows exponentially with ``speed``), and
+    ``along`` keeps only the path entering exactly those spaces (an empty list if no
+    legal path does), which checks one chosen path without listing the others.
+
+    >>> from racerlab.sonic.track import Section, SectionType, Track, Zone
+    >>> s = Section.from_grid("s", "S", Zone.BASE, SectionType.STRAIGHT, ["0.. 0.. 0.. 0.."] * 5)
+    >>> board = Board.new(Track((s,))).with_racer(RacerToken("sonic", 0, 2, speed=3))
+    >>> len(paths(board, (0, 2), 3, Movement.RUN))
+    15
+    >>> [p.steps.count(Direction.FORWARD) for p in paths(board, (0, 2), 3, Movement.RUN, turns=1)]
+    [3, 2, 2, 2, 2, 2, 2]
+    >>> [p.ends for p in paths(board, (0, 2), 3, Movement.RUN, along=((1, 2), (1, 1), (2, 1)))]
+    ['complete']
+    >>> paths(board, (0, 2), 3, Movement.RUN, along=((1, 2), (1, 1), (1, 2)))
+    []
     """
     del large  # the same geometry: a large base is tracked by its front space
     if speed < 0:
@@ -380,7 +400,11 @@ def paths(
     visited[s0] = 1
     spring_extra = rules.spring_extra_spaces
     run, spin, jump, high = Movement.RUN, Movement.SPIN, Movement.JUMP, Movement.HIGH_JUMP
-    flags = [0, 0]  # pushes so far, kind changes so far
+    forward = Direction.FORWARD
+    flags = [0, 0, 0]  # pushes so far, kind changes so far, up or down steps so far
+    max_turns = speed if turns is None else turns
+    guide = along if along is not None else ()
+    guided = along is not None
 
     def emit(ends: str) -> None:
         out.append(
@@ -406,6 +430,11 @@ def paths(
             if visited[t]:
                 continue
             moved = True
+            vertical = d is not forward
+            if vertical and flags[2] >= max_turns:
+                continue
+            if guided and (len(steps) >= len(guide) or guide[len(steps)] != space):
+                continue
             t_elev = elev[t]
             q = -1
             nk, extra, stop, acts = k, 0, False, False
@@ -447,6 +476,8 @@ def paths(
             changed = nk is not kind or k is not kind
             if changed:
                 flags[1] += 1
+            if vertical:
+                flags[2] += 1
             if stop:
                 emit("stopped")
             elif not ground and landing and not extra:
@@ -458,6 +489,8 @@ def paths(
                 flags[0] -= 1
             if changed:
                 flags[1] -= 1
+            if vertical:
+                flags[2] -= 1
             if lands:
                 landings.pop()
             steps.pop()
@@ -471,6 +504,8 @@ def paths(
             emit("edge")
 
     walk(s0, ref, kind, speed)
+    if guided:
+        return [p for p in out if p.spaces == along]
     return out
 
 

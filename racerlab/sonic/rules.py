@@ -90,8 +90,6 @@ _GROUND = (Movement.RUN, Movement.SPIN)
 _JUMPS = (Movement.JUMP, Movement.HIGH_JUMP)
 _GROWTH = 3
 """Sections laid when a racer first enters a Turn (2 Straights and a Turn or the Finish)."""
-_PATH_MEMO = 4096
-"""Entries kept in the rules' path memo before it is emptied."""
 _STRAIGHTS = 6
 """Straights a full track uses: 2 at set-up and 2 after each Turn (rulebook)."""
 
@@ -120,7 +118,6 @@ class SonicRules(Rules[SonicState, Action]):
         self._facts: Facts | None = None
         self._legal_for: tuple[Any, list[Action], dict] | None = None
         self._previews: dict[tuple, Track] = {}
-        self._path_memo: dict[tuple, tuple[Track, list[Path]]] = {}
 
     @property
     def facts(self) -> Facts:
@@ -332,32 +329,64 @@ class SonicRules(Rules[SonicState, Action]):
             self._previews[key] = track
         return fast_replace(board, track=track)
 
-    def paths_for(self, state: SonicState, token, n: int, kind: Movement) -> list[Path]:
-        """Paths from the movement physics, memoised on everything they depend on: the
-        track, what changes terrain (rocks, platforms, traps, VR tokens), the badniks, the
-        start, the length, the kind and the terrain the racer ignores."""
-        board = self._board_for(state, token, n)
-        key = (
-            id(board.track),
-            board.rocks,
-            board.removed_platforms,
-            board.flipped_traps,
-            board.vr_tokens,
-            board.badniks,
-            token.pos,
-            n,
-            kind,
-            token.ignore,
-            token.large,
-        )
-        got = self._path_memo.get(key)
-        if got is not None and got[0] is board.track:
-            return got[1]
-        found = paths(board, token.pos, n, kind, token.large, ignore=token.ignore)
-        if len(self._path_memo) >= _PATH_MEMO:
-            self._path_memo.clear()
-        self._path_memo[key] = (board.track, found)
+    def paths_for(
+        self, state: SonicState, token, n: int, kind: Movement, *, turns: int | None = None
+    ) -> list[Path]:
+        """Paths from the movement physics, memoised (see :meth:`Board.path_memo`) on the
+        terrain and badniks, the start, the length, the kind, the terrain the racer ignores
+        and the sections still to come. ``turns`` keeps the paths with at most that many up
+        or down steps (see :func:`~.movement.paths`)."""
+        memo = state.board.path_memo()
+        key = (token.pos, n, kind, token.ignore, token.large, turns, state.pending)
+        found = memo.get(key)
+        if found is None:
+            board = self._board_for(state, token, n)
+            found = memo[key] = paths(
+                board, token.pos, n, kind, token.large, ignore=token.ignore, turns=turns
+            )
         return found
+
+    def move_path(self, state: SonicState, move: Move) -> Path | None:
+        """The movement-physics :class:`Path` of ``move`` now (``None`` if it is not a legal
+        path), found by walking just that path: a move is checked and resolved without
+        listing every other path (their number grows exponentially with Speed)."""
+        cached = self._legal_for
+        if cached is not None and cached[0] is state:
+            return cached[2].get((move.kind, move.path))
+        token = state.token(move.player)
+        board = self._board_for(state, token, token.speed)
+        found = paths(
+            board,
+            token.pos,
+            token.speed,
+            move.kind,
+            token.large,
+            ignore=token.ignore,
+            along=move.path,
+        )
+        return found[0] if found else None
+
+    def _check_move(self, state: SonicState, seat: int, move: Move) -> None:
+        """Refuse a movement the card, the racer or the track does not allow."""
+        card = self.facts.cards[state.chosen[seat]]
+        kinds = self._move_kinds(state, card.movement)
+        token = state.token(seat)
+        if move.kind not in kinds:
+            raise IllegalActionError(
+                f"{card.name} moves by {' or '.join(k.value for k in kinds)}, "
+                f"not {move.kind.value}",
+                action=move,
+            )
+        if move.back_first and not (token.large and move.kind in _JUMPS and move.path):
+            raise IllegalActionError(
+                "only a large-base racer jumping somewhere can land back space first",
+                action=move,
+            )
+        if self.move_path(state, move) is None:
+            raise IllegalActionError(
+                f"{move.kind.value} along {move.path} is not a legal path at Speed {token.speed}",
+                action=move,
+            )
 
     # -- checking ---------------------------------------------------------------------------
     def check(self, state: SonicState, action: Action) -> None:
@@ -393,18 +422,15 @@ class SonicRules(Rules[SonicState, Action]):
             )
         if isinstance(action, TakeCard) and action.card not in state.face_up:
             raise IllegalActionError(f"card {action.card} is not face up", action=action)
+        if isinstance(action, Move):
+            self._check_move(state, seat, action)
+            return
         if action not in self.legal_actions(state):
             if isinstance(action, UseAction):
                 card = self.facts.cards[state.chosen[seat]]
                 raise IllegalActionError(
                     f"{card.name} does not allow {action.choice.value}"
                     + (f" along {action.path}" if action.path else ""),
-                    action=action,
-                )
-            if isinstance(action, Move):
-                raise IllegalActionError(
-                    f"{action.kind.value} along {action.path} is not a legal path at Speed "
-                    f"{state.token(seat).speed}",
                     action=action,
                 )
             raise IllegalActionError("that action is not legal now", action=action)
@@ -458,7 +484,8 @@ class SonicRules(Rules[SonicState, Action]):
                 state = fast_replace(state, phase=Phase.MOVE)
         elif isinstance(action, Move):
             if action.path:
-                p = self.path_index(state)[(action.kind, action.path)]
+                p = self.move_path(state, action)
+                assert p is not None  # checked
                 state = self._walk(
                     state, action.player, p, action.kind, dice, events, action.back_first
                 )

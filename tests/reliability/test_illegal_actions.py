@@ -207,7 +207,7 @@ def test_sonic_illegal_paths(what):
     assert ((2, 1), (3, 1), (4, 1)) in {m.path for m in legal}  # the straight run is legal
     if PATHS[what] is None:
         action = SonicMove(1, Movement.JUMP, ((2, 1), (3, 1), (4, 1)))
-        match = r"jump along .* is not a legal path at Speed 3"
+        match = r"moves by run, not jump"
     else:
         action = SonicMove(1, Movement.RUN, PATHS[what])
         match = r"run along \(\(.*\)\) is not a legal path at Speed 3"

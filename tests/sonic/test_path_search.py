@@ -1,0 +1,115 @@
+"""Path filters and single-path checks agree with the full list of legal paths.
+
+``paths(..., turns=n)`` and ``paths(..., along=spaces)`` walk less of the tree; the
+rules check and resolve a move by walking just its path. These tests compare them
+with the full enumeration on positions from real games (every terrain the bundled
+catalog lays), so a shortcut that drifted from the physics would show here.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from racerlab.core.errors import IllegalActionError
+from racerlab.sonic import SonicRules, greedy_bot, random_setup
+from racerlab.sonic.actions import Move
+from racerlab.sonic.movement import Movement, paths
+from racerlab.sonic.state import Phase
+from racerlab.sonic.track import Direction
+
+RULES = SonicRules()
+
+
+def _move_states(games: int = 4) -> list:
+    """MOVE-phase states from greedy games on random set-ups (modes, zones, racers)."""
+    out = []
+    for seed in range(games):
+        rng = np.random.default_rng(seed)
+        state = RULES.initial_state(random_setup(seed), seed=seed)
+        while state.phase is not Phase.OVER:
+            if state.phase is Phase.MOVE:
+                out.append(state)
+            state = RULES.apply(state, greedy_bot(state, RULES, rng)).state
+    return out
+
+
+MOVE_STATES = _move_states()
+
+
+def _turns(path) -> int:
+    return sum(d is not Direction.FORWARD for d in path.steps)
+
+
+def _every_path(state):
+    seat = RULES.acting_player(state)
+    token = state.token(seat)
+    card = RULES.facts.cards[state.chosen[seat]]
+    for kind in RULES._move_kinds(state, card.movement):
+        board = RULES._board_for(state, token, token.speed)
+        full = paths(board, token.pos, token.speed, kind, ignore=token.ignore)
+        yield board, token, kind, full
+
+
+def test_the_sample_covers_long_moves_and_jumps():
+    speeds = {s.token(RULES.acting_player(s)).speed for s in MOVE_STATES}
+    kinds = {k for s in MOVE_STATES for _, _, k, _ in _every_path(s)}
+    assert max(speeds) >= 6
+    assert Movement.JUMP in kinds and Movement.RUN in kinds
+
+
+@pytest.mark.parametrize("turns", [0, 1, 2])
+def test_turns_keeps_exactly_the_paths_with_that_many_lane_changes(turns):
+    for state in MOVE_STATES:
+        for board, token, kind, full in _every_path(state):
+            short = paths(board, token.pos, token.speed, kind, ignore=token.ignore, turns=turns)
+            assert short == [p for p in full if _turns(p) <= turns]
+
+
+def test_along_finds_each_legal_path_and_nothing_else():
+    checked = 0
+    for state in MOVE_STATES[::3]:
+        for board, token, kind, full in _every_path(state):
+            for p in full:
+                found = paths(
+                    board, token.pos, token.speed, kind, ignore=token.ignore, along=p.spaces
+                )
+                assert found == [p]
+                checked += 1
+            if full and full[0].spaces:
+                back = ((token.pos[0] - 1, token.pos[1]),) + full[0].spaces[1:]
+                assert paths(board, token.pos, token.speed, kind, along=back) == []
+                short = full[0].spaces[:-1]
+                if full[0].ends == "complete" and short:
+                    # a path one step short of its Speed is not a movement
+                    assert paths(board, token.pos, token.speed, kind, along=short) == []
+    assert checked > 100
+
+
+def test_a_move_is_checked_and_resolved_the_same_without_listing_every_path():
+    fresh = SonicRules()
+    for state in MOVE_STATES[::5]:
+        listed = RULES.legal_actions(state)
+        move = greedy_bot(state, RULES, np.random.default_rng(0))
+        assert move in listed
+        # ``fresh`` never listed this state's paths: it walks the chosen path only
+        assert fresh.move_path(state, move) == RULES.path_index(state)[(move.kind, move.path)]
+        assert fresh.apply(state, move).state == RULES.apply(state, move).state
+
+
+def test_a_move_off_the_legal_paths_is_refused_with_its_reason():
+    state = next(s for s in MOVE_STATES if s.token(RULES.acting_player(s)).speed >= 3)
+    seat = RULES.acting_player(state)
+    token = state.token(seat)
+    card = RULES.facts.cards[state.chosen[seat]]
+    kinds = RULES._move_kinds(state, card.movement)
+    diagonal = ((token.col + 1, token.lane + 1),)
+    with pytest.raises(IllegalActionError, match="not a legal path at Speed"):
+        RULES.apply(state, Move(seat, kinds[0], diagonal))
+    other = next(k for k in Movement if k not in kinds)
+    with pytest.raises(IllegalActionError, match=f"not {other.value}"):
+        RULES.apply(state, Move(seat, other, ()))
+    if not token.large:
+        some = RULES.legal_actions(state)[0]
+        with pytest.raises(IllegalActionError, match="large-base"):
+            RULES.apply(state, Move(seat, some.kind, some.path, back_first=True))
