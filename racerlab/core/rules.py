@@ -26,6 +26,7 @@ from .chance import exact
 from .codec import Codec
 from .dice import ChanceSource, Dice, Roll
 from .errors import IllegalActionError, ScenarioError
+from .frozen import fast_replace
 
 __all__ = [
     "Action",
@@ -242,7 +243,7 @@ class Rules(ABC, Generic[S, A]):
             return Step(new, (DiceForced(tuple(action.values)),))
         dice = Dice.resume(state.dice)  # type: ignore[attr-defined]
         new, events = self.resolve(state, action, dice)  # type: ignore[arg-type]
-        new = replace(new, dice=dice.snapshot())
+        new = fast_replace(new, dice=dice.snapshot())
         return Step(new, tuple(events), tuple(dice.log))
 
     def outcomes(self, state: S, action: A, *, limit: int = 200_000) -> list[tuple[S, Fraction]]:

@@ -443,6 +443,7 @@ _FIELDS = frozenset(Board.__dataclass_fields__)
 _CACHE_DEPENDS = {
     "terrain": _TERRAIN_FIELDS,
     "zones": {"badniks"},
+    "ttab": _TERRAIN_FIELDS,
     "ptab": _TERRAIN_FIELDS | {"badniks"},
     "paths": _TERRAIN_FIELDS | {"badniks"},
 }

@@ -15,6 +15,7 @@ from .board import Board
 from .effects import apply_boss_effect, move_boss
 from .events import BossCardRevealed, BossDamaged, BossDestroyed
 from .facts import BossFacts
+from .movement import DEFAULT_RULES, MoveRules
 from .options import DeckOut, SonicOptions
 from .rounds import draw_card
 from .state import BossState
@@ -47,6 +48,7 @@ def boss_card_turn(
     *,
     vr_limit: int,
     profile_rules: bool,
+    move_rules: MoveRules = DEFAULT_RULES,
 ) -> tuple[Board, BossState, list[Event]]:
     """Resolve the face-up boss card (every action, in order), then the profile's rules."""
     events: list[Event] = []
@@ -57,7 +59,7 @@ def boss_card_turn(
     rings = boss.rings
     for spec in (*card.actions, *(facts.rules if profile_rules else ())):
         board, rings, more = apply_boss_effect(
-            board, boss.id, rings, spec, racing, chance, vr_limit=vr_limit
+            board, boss.id, rings, spec, racing, chance, vr_limit=vr_limit, rules=move_rules
         )
         events.extend(more)
     return board, replace(boss, rings=rings), events
@@ -73,7 +75,7 @@ def hit_boss(
     if prev is None or boss.destroyed:
         return board, boss, []
     to = (min(prev[0] + options.boss_knockback, board.track.n_columns - 1), prev[1])
-    board, events = move_boss(board, boss.id, to, "knocked back", chance)
+    board, events = move_boss(board, boss.id, to, "knocked back", chance, options.move_rules)
     drop = min(options.boss_ring_drop, boss.rings)
     board = board.drop_rings(prev, drop)
     rings = boss.rings - drop

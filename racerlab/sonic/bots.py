@@ -29,12 +29,12 @@ Straight); the shortlist keeps a decision to a few dozen.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
 from ..core.dice import Dice
+from ..core.frozen import fast_replace
 from ..core.rules import Action, Rules
 from .actions import ActionChoice, Move, PlayCard
 from .effects import speed_cap
@@ -74,7 +74,7 @@ TOP_PATHS = 3
 """Paths (best by the quick value) resolved with the real physics before choosing."""
 TURNS = 1
 """Up or down steps a shortlisted path may have when moving (see the module doc)."""
-OUTLOOK_TURNS = 1
+OUTLOOK_TURNS = 0
 """Up or down steps a shortlisted path may have when judging a card or an action."""
 
 
@@ -146,22 +146,25 @@ def _move_value(state: SonicState, move: Move, path: Any) -> float:
         token.id,
         path,
         move.kind,
+        rules=state.options.move_rules,
         back_first=move.back_first,
         chance=Dice.resume(state.dice),
     )
     hurt = sum(1 for e in result.events if isinstance(e, RacerDamaged) and e.racer == token.id)
-    after = replace(state, board=result.board)
+    after = fast_replace(state, board=result.board)
     return position_value(after, move.player, hurt)
 
 
 def _shortlist(
     rules: Any, state: SonicState, token: Any, speed: int, kind: Any, turns: int
 ) -> list:
-    """The paths worth valuing: those with at most ``turns`` up or down steps, or every
-    path when each of those is cut short (see the module doc)."""
-    found = rules.paths_for(state, token, speed, kind, turns=turns)
-    if not found or all(p.ends == "stopped" for p in found):
-        found = rules.paths_for(state, token, speed, kind)
+    """The paths worth valuing: those with at most ``turns`` up or down steps, then one
+    more, then every path, stopping at the first list where some path is not cut short
+    (see the module doc)."""
+    for limit in (turns, turns + 1, None):
+        found = rules.paths_for(state, token, speed, kind, turns=limit)
+        if any(p.ends != "stopped" for p in found):
+            break
     return found
 
 

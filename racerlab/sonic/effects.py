@@ -22,7 +22,17 @@ from .effect_names import Effect
 from .events import BossMoved, BossRule, PowerUsed, SpeedSet
 from .expansions import place_vr_token
 from .facts import EffectSpec, RacerFacts
-from .movement import MAX_SPEED, MIN_SPEED, Movement, Path, damage, paths, speed_cap_at
+from .movement import (
+    DEFAULT_RULES,
+    MAX_SPEED,
+    MIN_SPEED,
+    Movement,
+    MoveRules,
+    Path,
+    damage,
+    paths,
+    speed_cap_at,
+)
 from .track import LANES, Coord, Direction
 
 __all__ = [
@@ -135,11 +145,17 @@ def spread_rings(total: int, stacks: int) -> tuple[int, ...]:
     return RacerToken("", 0, 0, stacks=(0,) * stacks).with_rings(total).stacks
 
 
-def hurt(board: Board, racer_id: str, by: str, chance: ChanceSource) -> tuple[Board, list[Event]]:
+def hurt(
+    board: Board,
+    racer_id: str,
+    by: str,
+    chance: ChanceSource,
+    rules: MoveRules = DEFAULT_RULES,
+) -> tuple[Board, list[Event]]:
     """Damage a racer outside a movement (boss, effects), removing a platform it left."""
     before = board.racer(racer_id).pos
     key = board.platform_at(*before)
-    board, events = damage(board, racer_id, by)
+    board, events = damage(board, racer_id, by, rules)
     board._cache.pop("left_platforms", None)
     after = board.racer(racer_id).pos
     if key is not None and board.platform_at(*after) != key:
@@ -148,7 +164,9 @@ def hurt(board: Board, racer_id: str, by: str, chance: ChanceSource) -> tuple[Bo
 
 
 # -- powers ---------------------------------------------------------------------------
-def power_options(board: Board, token: RacerToken, racer: RacerFacts) -> list[Path]:
+def power_options(
+    board: Board, token: RacerToken, racer: RacerFacts, rules: MoveRules = DEFAULT_RULES
+) -> list[Path]:
     """The paths a moving Power offers (empty when the Power does not move the racer).
 
     ``lane_shift`` offers every straight-up or straight-down run of 1..N lanes (Run
@@ -159,13 +177,21 @@ def power_options(board: Board, token: RacerToken, racer: RacerFacts) -> list[Pa
     for spec in racer.power:
         if spec.effect is Effect.LANE_SHIFT:
             for k in range(1, int(spec.get("spaces")) + 1):
-                for p in paths(board, token.pos, k, Movement.RUN, token.large, ignore=token.ignore):
+                for p in paths(
+                    board, token.pos, k, Movement.RUN, token.large, rules=rules, ignore=token.ignore
+                ):
                     if p.spaces and len(set(p.steps)) == 1 and p.steps[0] is not Direction.FORWARD:
                         out.setdefault(p.spaces, p)
         elif spec.effect is Effect.FLY:
             n = int(spec.get("spaces"))
             for p in paths(
-                board, token.pos, n, Movement.HIGH_JUMP, token.large, ignore=token.ignore
+                board,
+                token.pos,
+                n,
+                Movement.HIGH_JUMP,
+                token.large,
+                rules=rules,
+                ignore=token.ignore,
             ):
                 if p.spaces:
                     out.setdefault(p.spaces, p)
@@ -290,6 +316,7 @@ def apply_boss_effect(
     chance: ChanceSource,
     *,
     vr_limit: int,
+    rules: MoveRules = DEFAULT_RULES,
 ) -> tuple[Board, int, list[Event]]:
     """Resolve one boss primitive. Returns the board, the boss's rings and events.
 
@@ -303,7 +330,7 @@ def apply_boss_effect(
         return board, boss_rings, events
     if e is Effect.BOSS_MOVE:
         to = boss_step(board, int(spec.get("spaces")), str(spec.get("lanes")), racing)
-        board, more = move_boss(board, boss_id, to, "boss card", chance)
+        board, more = move_boss(board, boss_id, to, "boss card", chance, rules)
         events += more
     elif e in (Effect.BOSS_DROP_BADNIK, Effect.BOSS_DROP_ROCK):
         n = int(spec.get("count"))
@@ -334,7 +361,7 @@ def apply_boss_effect(
         ]
         events.append(BossRule(boss_id, f"attacks its lane {n} space(s) back: hits {len(hit)}"))
         for s in hit:
-            board, more = hurt(board, board.racers[s].id, f"boss {boss_id}", chance)
+            board, more = hurt(board, board.racers[s].id, f"boss {boss_id}", chance, rules)
             events += more
     elif e is Effect.BOSS_STEAL_RINGS:
         n = int(spec.get("rings"))
@@ -371,7 +398,12 @@ def apply_boss_effect(
 
 
 def move_boss(
-    board: Board, boss_id: str, to: Coord, reason: str, chance: ChanceSource
+    board: Board,
+    boss_id: str,
+    to: Coord,
+    reason: str,
+    chance: ChanceSource,
+    rules: MoveRules = DEFAULT_RULES,
 ) -> tuple[Board, list[Event]]:
     """Move the boss to ``to``; a racer there is damaged; a breakaway platform left goes."""
     frm = board.boss
@@ -386,6 +418,6 @@ def move_boss(
     if key is not None and board.platform_at(*to) != key:
         board = board.remove_platform(key, chance)
     for other in board.racers_at(to):
-        board, more = hurt(board, other.id, f"boss {boss_id}", chance)
+        board, more = hurt(board, other.id, f"boss {boss_id}", chance, rules)
         events += more
     return board, events

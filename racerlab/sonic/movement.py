@@ -36,9 +36,9 @@ from enum import Enum
 
 from ..core.dice import ChanceSource
 from ..core.errors import RacerlabError
+from ..core.frozen import fast_replace
 from ..core.rules import Event
 from .board import Badnik, Board, RacerToken
-from .frozen import fast_replace
 from .move_events import (
     BadnikDestroyed,
     BossHit,
@@ -223,11 +223,43 @@ def speed_cap_at(board: Board, pos: Coord) -> int:
 
 # -- the paths ----------------------------------------------------------------------
 def _path_tables(board: Board, rules: MoveRules, ignore: tuple[str, ...]) -> tuple:
-    """Per-space lookups for :func:`paths` (flat lists indexed ``col * LANES + lane``);
-    cached on the board (dropped when its terrain or badniks change) and, for fresh board
-    objects showing the same terrain and badniks (e.g. a preview of the track to come),
-    in a small module memo keyed by what the tables depend on."""
+    """Per-space lookups for :func:`paths` (flat lists indexed ``col * LANES + lane``):
+    the terrain's (:func:`_terrain_tables`) with the badniks' reach laid over them; cached
+    on the board, dropped when its terrain or badniks change."""
     key = ("ptab", rules.buzz_bomber_reach, rules.stop_at_damage, ignore)
+    got = board._cache.get(key)
+    if got is not None:
+        return got
+    elev, spike, fx, push, hazard = _terrain_tables(board, rules, ignore)
+    n = len(elev)
+    bad_spin = list(hazard)
+    bad_run = list(hazard)
+    crab_t = [False] * n
+    spinner_t = [False] * n
+    if rules.stop_at_damage:
+        buzz, crab = _zones(board, rules)
+        for col, lane in buzz:
+            if col >= 0 and 0 <= lane < LANES and col * LANES + lane < n:
+                bad_spin[col * LANES + lane] = bad_run[col * LANES + lane] = True
+        for col, lane in crab:
+            if 0 <= lane < LANES and col * LANES + lane < n:
+                crab_t[col * LANES + lane] = True
+        for (col, lane), badnik in board.badniks:
+            i = col * LANES + lane
+            if i < n:
+                bad_run[i] = bad_run[i] or badnik.crawling
+                spinner_t[i] = badnik is Badnik.SPINNER
+    got = (elev, spike, fx, push, bad_run, bad_spin, crab_t, spinner_t)
+    board._cache[key] = got
+    return got
+
+
+def _terrain_tables(board: Board, rules: MoveRules, ignore: tuple[str, ...]) -> tuple:
+    """The terrain's part of the path lookups: elevation, spikes, treadmill and spring
+    effects, push targets and sure damage from terrain. Cached on the board (dropped when
+    the terrain changes) and, for fresh board objects showing the same terrain (e.g. a
+    preview of the track to come), in a small module memo keyed by what they depend on."""
+    key = ("ttab", rules.stop_at_damage, ignore)
     got = board._cache.get(key)
     if got is not None:
         return got
@@ -237,7 +269,6 @@ def _path_tables(board: Board, rules: MoveRules, ignore: tuple[str, ...]) -> tup
         board.removed_platforms,
         board.flipped_traps,
         board.vr_tokens,
-        board.badniks,
         key,
     )
     memo = _TABLE_MEMO.get(shared)
@@ -245,39 +276,27 @@ def _path_tables(board: Board, rules: MoveRules, ignore: tuple[str, ...]) -> tup
         board._cache[key] = memo[1]
         return memo[1]
     cells, elev = board._terrain()
-    buzz, crab = _zones(board, rules)
-    badniks = board._index("badniks")
     n = len(cells)
     ncols = n // LANES
     dmg = rules.stop_at_damage
     spike = [False] * n
     fx = [0] * n  # 1 treadmill, 2 spring
     push = [-1] * n
-    bad_spin = [False] * n
-    bad_run = [False] * n
-    crab_t = [False] * n
-    spinner_t = [False] * n
     for i, cell in enumerate(cells):
-        pos = (i // LANES, i % LANES)
         f = cell.feature
-        if f is not None and f.value in ignore:
-            f = None
+        if f is None or f.value in ignore:
+            continue
         if f is Feature.SPIKE:
             spike[i] = dmg
         elif f is Feature.TREADMILL and cell.direction is not None:
             dc, dl = cell.direction.delta
-            c, lane = pos[0] + dc, pos[1] + dl
+            c, lane = i // LANES + dc, i % LANES + dl
             if 0 <= c < ncols and 0 <= lane < LANES:
                 fx[i] = 1
                 push[i] = c * LANES + lane
         elif f is Feature.SPRING:
             fx[i] = 2
-        badnik = badniks.get(pos)
-        bad_spin[i] = dmg and (pos in buzz or f is Feature.SPIKE)
-        bad_run[i] = bad_spin[i] or (dmg and badnik is not None and badnik.crawling)
-        crab_t[i] = dmg and pos in crab
-        spinner_t[i] = dmg and badnik is Badnik.SPINNER
-    got = (elev, spike, fx, push, bad_run, bad_spin, crab_t, spinner_t)
+    got = (elev, spike, fx, push, spike)
     board._cache[key] = got
     if len(_TABLE_MEMO) >= _TABLE_MEMO_SIZE:
         _TABLE_MEMO.clear()
@@ -286,7 +305,7 @@ def _path_tables(board: Board, rules: MoveRules, ignore: tuple[str, ...]) -> tup
 
 
 _TABLE_MEMO: dict[tuple, tuple] = {}
-"""Path tables by (track identity, terrain-changing fields, badniks, rulings, ignore)."""
+"""Terrain tables by (track identity, terrain-changing fields, rulings, ignore)."""
 _TABLE_MEMO_SIZE = 256
 
 

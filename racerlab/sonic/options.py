@@ -17,7 +17,10 @@ follows. Where the rulebook is silent or ambiguous the field records our ruling
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass
+
+from .movement import DEFAULT_RULES, MoveRules
 
 __all__ = [
     "BossHitRule",
@@ -120,3 +123,44 @@ class SonicOptions:
     """Ruling: the boss profile's gameplay rules act after its card each round (False: off)."""
     winner_must_finish: bool = False
     """Ruling: whether only racers across the Finish Line can win a race."""
+    buzz_bomber_reach: str = DEFAULT_RULES.buzz_bomber_reach
+    """Ruling: the spaces a Buzz Bomber attacks (see :class:`~.movement.MoveRules`)."""
+    turn_sets_speed: bool = DEFAULT_RULES.turn_sets_speed
+    """Ruling: whether a Turn lane can raise Speed (see :class:`~.movement.MoveRules`)."""
+    spring_extra_spaces: int = DEFAULT_RULES.spring_extra_spaces
+    """Ruling: a spring's High Jump at the end of a movement (see :class:`~.movement.MoveRules`)."""
+    large_keeps_stack: bool = DEFAULT_RULES.large_keeps_stack
+    """Ruling: a damaged large base keeps a stack (see :class:`~.movement.MoveRules`)."""
+    water_sets_speed: bool = DEFAULT_RULES.water_sets_speed
+    """Ruling: whether water can raise Speed to 2 (see :class:`~.movement.MoveRules`)."""
+
+    def __post_init__(self) -> None:
+        self.move_rules  # noqa: B018 -- refuse bad movement rulings when the options are made
+
+    @property
+    def move_rules(self) -> MoveRules:
+        """The movement rulings of these options, as the movement physics takes them."""
+        return _move_rules(
+            self.buzz_bomber_reach,
+            self.turn_sets_speed,
+            self.spring_extra_spaces,
+            self.large_keeps_stack,
+            self.water_sets_speed,
+        )
+
+
+@functools.lru_cache(maxsize=64)
+def _move_rules(
+    buzz_bomber_reach: str,
+    turn_sets_speed: bool,
+    spring_extra_spaces: int,
+    large_keeps_stack: bool,
+    water_sets_speed: bool,
+) -> MoveRules:
+    return MoveRules(
+        buzz_bomber_reach=buzz_bomber_reach,
+        turn_sets_speed=turn_sets_speed,
+        spring_extra_spaces=spring_extra_spaces,
+        large_keeps_stack=large_keeps_stack,
+        water_sets_speed=water_sets_speed,
+    )

@@ -218,7 +218,12 @@ def path_preview(
             speed_after, rings, badniks, damaged = token.speed, 0, 0, False
             if part.spaces:
                 res = resolve_move(
-                    state.board, token.id, part, kind, chance=Dice.resume(state.dice)
+                    state.board,
+                    token.id,
+                    part,
+                    kind,
+                    rules=state.options.move_rules,
+                    chance=Dice.resume(state.dice),
                 )
                 for e in res.events:
                     at = getattr(e, "at", None) or getattr(e, "frm", None)

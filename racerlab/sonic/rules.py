@@ -22,6 +22,7 @@ from typing import Any
 
 from ..core.dice import ChanceSource, Dice
 from ..core.errors import IllegalActionError, ScenarioError
+from ..core.frozen import fast_replace
 from ..core.rules import Action, Event, Rules
 from .actions import (
     ActionChoice,
@@ -64,7 +65,6 @@ from .events import (
 )
 from .expansions import end_of_round
 from .facts import Facts, facts
-from .frozen import fast_replace
 from .move_events import BossHit
 from .movement import Movement, Path, paths, resolve_move, speed_cap_at
 from .options import BossHitRule, Mode, SonicOptions, WinnerTie
@@ -288,7 +288,9 @@ class SonicRules(Rules[SonicState, Action]):
                         out.append(UseAction(seat, choice, p.spaces))
             if act is CardAction.POWER:
                 racer = f.racers[state.abilities[seat]]
-                moves = power_options(self._board_for(state, token, 9), token, racer)
+                moves = power_options(
+                    self._board_for(state, token, 9), token, racer, state.options.move_rules
+                )
                 for p in moves:
                     index[(ActionChoice.POWER, p.spaces)] = p
                     out.append(UseAction(seat, ActionChoice.POWER, p.spaces))
@@ -318,7 +320,7 @@ class SonicRules(Rules[SonicState, Action]):
         """The board, with the sections still to come laid out (no tokens) when the racer
         could reach past the laid track, so paths into them can be listed."""
         board = state.board
-        if not state.pending or token.col + reach + 2 < board.track.n_columns:
+        if not _may_leave_laid_track(state, token, reach):
             return board
         key = (tuple(s.id for s in board.track.sections), state.pending)
         track = self._previews.get(key)
@@ -329,6 +331,18 @@ class SonicRules(Rules[SonicState, Action]):
             self._previews[key] = track
         return fast_replace(board, track=track)
 
+    def _path_board(self, state: SonicState, token, reach: int) -> Board:
+        """:meth:`_board_for` for finding paths: a preview is kept in the path memo and
+        reused while the terrain and badniks stay the same (paths depend on nothing else)."""
+        if not _may_leave_laid_track(state, token, reach):
+            return state.board
+        memo = state.board.path_memo()
+        key = ("preview", state.pending)
+        board = memo.get(key)
+        if board is None:
+            board = memo[key] = self._board_for(state, token, reach)
+        return board
+
     def paths_for(
         self, state: SonicState, token, n: int, kind: Movement, *, turns: int | None = None
     ) -> list[Path]:
@@ -337,12 +351,20 @@ class SonicRules(Rules[SonicState, Action]):
         and the sections still to come. ``turns`` keeps the paths with at most that many up
         or down steps (see :func:`~.movement.paths`)."""
         memo = state.board.path_memo()
-        key = (token.pos, n, kind, token.ignore, token.large, turns, state.pending)
+        rules = state.options.move_rules
+        key = (token.pos, n, kind, token.ignore, token.large, turns, state.pending, rules)
         found = memo.get(key)
         if found is None:
-            board = self._board_for(state, token, n)
+            board = self._path_board(state, token, n)
             found = memo[key] = paths(
-                board, token.pos, n, kind, token.large, ignore=token.ignore, turns=turns
+                board,
+                token.pos,
+                n,
+                kind,
+                token.large,
+                rules=rules,
+                ignore=token.ignore,
+                turns=turns,
             )
         return found
 
@@ -354,13 +376,14 @@ class SonicRules(Rules[SonicState, Action]):
         if cached is not None and cached[0] is state:
             return cached[2].get((move.kind, move.path))
         token = state.token(move.player)
-        board = self._board_for(state, token, token.speed)
+        board = self._path_board(state, token, token.speed)
         found = paths(
             board,
             token.pos,
             token.speed,
             move.kind,
             token.large,
+            rules=state.options.move_rules,
             ignore=token.ignore,
             along=move.path,
         )
@@ -605,7 +628,15 @@ class SonicRules(Rules[SonicState, Action]):
                 end = len(spaces)
             chunk = _slice(path, start, end)
             k = path.kinds[start] if path.kinds else kind
-            result = resolve_move(board, token.id, chunk, k, chance=dice, back_first=back_first)
+            result = resolve_move(
+                board,
+                token.id,
+                chunk,
+                k,
+                rules=state.options.move_rules,
+                chance=dice,
+                back_first=back_first,
+            )
             board = result.board
             events.extend(result.events)
             state = fast_replace(state, board=board)
@@ -720,6 +751,7 @@ class SonicRules(Rules[SonicState, Action]):
             dice,
             vr_limit=self.facts.vr_tokens,
             profile_rules=state.options.boss_profile_rules,
+            move_rules=state.options.move_rules,
         )
         events.extend(more)
         state = fast_replace(state, board=board, boss=boss)
@@ -860,6 +892,12 @@ class SonicRules(Rules[SonicState, Action]):
 
 def _set(t: tuple, i: int, v: Any) -> tuple:
     return (*t[:i], v, *t[i + 1 :])
+
+
+def _may_leave_laid_track(state: SonicState, token, reach: int) -> bool:
+    """Whether ``token`` moving ``reach`` spaces could go past the laid track while
+    sections are still to come."""
+    return bool(state.pending) and token.col + reach + 2 >= state.board.track.n_columns
 
 
 def _slice(path: Path, a: int, b: int) -> Path:

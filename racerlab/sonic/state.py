@@ -14,8 +14,8 @@ import enum
 from dataclasses import dataclass
 
 from ..core.dice import DiceState
+from ..core.frozen import fast_replace
 from .board import Board, RacerToken
-from .frozen import fast_replace
 from .options import SonicOptions
 from .setup import SonicSetup
 

@@ -4,9 +4,9 @@ import dataclasses
 
 import pytest
 
+from racerlab.core.frozen import fast_replace
 from racerlab.sonic import SonicRules, random_setup
 from racerlab.sonic.board import Board, RacerToken
-from racerlab.sonic.frozen import fast_replace
 
 
 def test_same_as_dataclasses_replace_on_the_game_state():

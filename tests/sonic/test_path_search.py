@@ -77,7 +77,7 @@ def test_along_finds_each_legal_path_and_nothing_else():
                 assert found == [p]
                 checked += 1
             if full and full[0].spaces:
-                back = ((token.pos[0] - 1, token.pos[1]),) + full[0].spaces[1:]
+                back = ((token.pos[0] - 1, token.pos[1]), *full[0].spaces[1:])
                 assert paths(board, token.pos, token.speed, kind, along=back) == []
                 short = full[0].spaces[:-1]
                 if full[0].ends == "complete" and short:

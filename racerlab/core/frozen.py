@@ -1,11 +1,15 @@
-"""A fast copy-with-changes for the engine's frozen dataclasses (a hot path of every game).
+"""A fast copy-with-changes for frozen dataclasses (a hot path of every game).
 
 :func:`dataclasses.replace` rebuilds its keyword arguments and runs ``__init__`` field by
-field; for the slotted frozen values of this engine (the game state, racer tokens) a
-straight slot copy does the same job in about half the time.
+field; for slotted frozen values (game states, tokens) a straight slot copy does the same
+job in about half the time.
 
->>> from racerlab.sonic.board import RacerToken
->>> t = RacerToken("sonic", 0, 2, speed=3)
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True, slots=True)
+... class Token:
+...     name: str
+...     speed: int = 3
+>>> t = Token("sonic")
 >>> fast_replace(t, speed=5) == dataclasses.replace(t, speed=5)
 True
 """
