@@ -17,23 +17,28 @@ True
 from __future__ import annotations
 
 import dataclasses
-from operator import attrgetter
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 __all__ = ["fast_replace"]
 
 T = TypeVar("T")
 
-_PLANS: dict[type, tuple | None] = {}
+_COPIERS: dict[type, Callable[[Any, dict], Any] | None] = {}
 
 
-def _plan(cls: type) -> tuple | None:
-    """(field names, getter of all of them, slot setters) for a slotted frozen dataclass
-    with no ``__post_init__``; ``None`` for anything else (it goes to dataclasses.replace)."""
-    got = _PLANS.get(cls, False)
-    if got is not False:
-        return got
-    plan = None
+def _copier(cls: type) -> Callable[[Any, dict], Any] | None:
+    """A function ``(obj, changes) -> copy`` that fills each slot of a new ``cls`` from
+    ``changes`` or ``obj``, for a slotted frozen dataclass with no ``__post_init__``;
+    ``None`` for anything else (it goes to dataclasses.replace).
+
+    The function is written out field by field (as :func:`collections.namedtuple` and
+    :mod:`dataclasses` write their methods), which halves the cost of a loop over the
+    fields: states are copied several times per action.
+    """
+    if cls in _COPIERS:
+        return _COPIERS[cls]
+    copier = None
     slots = cls.__dict__.get("__slots__")
     fields = dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ()
     names = tuple(f.name for f in fields)
@@ -41,29 +46,29 @@ def _plan(cls: type) -> tuple | None:
         slots is not None
         and fields
         and set(names) == set(slots)
-        and all(f.init for f in fields)
+        and all(f.init and n.isidentifier() for f, n in zip(fields, names, strict=True))
         and not hasattr(cls, "__post_init__")
     ):
-        setters = tuple(cls.__dict__[n].__set__ for n in names)
-        plan = (names, frozenset(names), attrgetter(*names), setters)
-    _PLANS[cls] = plan
-    return plan
+        env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+        lines = ["def copy(obj, changes):", "    new = _new(_cls)", "    get = changes.get"]
+        for i, name in enumerate(names):
+            env[f"_set{i}"] = cls.__dict__[name].__set__
+            lines.append(f"    _set{i}(new, get({name!r}, obj.{name}))")
+        lines.append("    return new")
+        exec("\n".join(lines), env)  # the source is built above from field names only
+        copier = env["copy"]
+    _COPIERS[cls] = copier
+    return copier
 
 
 def fast_replace(obj: T, **changes: Any) -> T:
     """``dataclasses.replace(obj, **changes)``, faster for slotted frozen dataclasses
     without ``__post_init__`` (the same result; unknown field names raise TypeError)."""
     cls = type(obj)
-    plan = _plan(cls)
-    if plan is None:
+    copier = _copier(cls)
+    if copier is None:
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
-    names, known, get_all, setters = plan
-    if not changes.keys() <= known:
-        raise TypeError(f"{cls.__name__} has no field(s) {sorted(changes.keys() - known)}")
-    values = get_all(obj)
-    if len(names) == 1:
-        values = (values,)
-    new = object.__new__(cls)
-    for name, set_, value in zip(names, setters, values, strict=True):
-        set_(new, changes.get(name, value))
-    return new
+    if not changes.keys() <= cls.__dataclass_fields__.keys():
+        unknown = sorted(changes.keys() - cls.__dataclass_fields__.keys())
+        raise TypeError(f"{cls.__name__} has no field(s) {unknown}")
+    return copier(obj, changes)

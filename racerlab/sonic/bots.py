@@ -44,6 +44,7 @@ from .rounds import ACTION_STEPS, SPEED_DELTA, SPINS, action_speeds, movement_ki
 from .state import Phase, SonicState
 
 __all__ = [
+    "ACTION_PATHS",
     "BADNIK",
     "DAMAGE",
     "FINISH",
@@ -72,6 +73,8 @@ FINISH = 100.0
 """Points for being across the Finish Line."""
 TOP_PATHS = 3
 """Paths (best by the quick value) resolved with the real physics before choosing."""
+ACTION_PATHS = 3
+"""Paths of a card action's run or jump (best by the quick value) tried in full."""
 TURNS = 1
 """Up or down steps a shortlisted path may have when moving (see the module doc)."""
 OUTLOOK_TURNS = 0
@@ -196,7 +199,7 @@ _CHOICE_KIND = {ActionChoice.RUN: Movement.RUN, ActionChoice.JUMP: Movement.JUMP
 
 def _action_shortlist(state: SonicState, rules: Any, legal: list) -> list:
     """The ACTION-phase options worth trying in full: every option without a path, and the
-    ``TOP_PATHS`` best paths (by the quick value) of each movement choice; listed order
+    ``ACTION_PATHS`` best paths (by the quick value) of each movement choice; listed order
     kept, so ties still go to the first option listed."""
     index = rules.path_index(state)
     token = state.board.racers[legal[0].player]
@@ -206,7 +209,7 @@ def _action_shortlist(state: SonicState, rules: Any, legal: list) -> list:
             kind = _CHOICE_KIND.get(a.choice, Movement.JUMP)
             value = _static(state.board, token, index[(a.choice, a.path)], kind)
             ranked.setdefault(a.choice, []).append((-value, i))
-    keep = {i for group in ranked.values() for _, i in sorted(group)[:TOP_PATHS]}
+    keep = {i for group in ranked.values() for _, i in sorted(group)[:ACTION_PATHS]}
     return [a for i, a in enumerate(legal) if not getattr(a, "path", ()) or i in keep]
 
 

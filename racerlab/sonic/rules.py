@@ -117,6 +117,7 @@ class SonicRules(Rules[SonicState, Action]):
         self._catalog = catalog
         self._facts: Facts | None = None
         self._legal_for: tuple[Any, list[Action], dict] | None = None
+        self._walked: tuple[Any, Move, Path | None] | None = None
         self._previews: dict[tuple, Track] = {}
 
     @property
@@ -375,6 +376,9 @@ class SonicRules(Rules[SonicState, Action]):
         cached = self._legal_for
         if cached is not None and cached[0] is state:
             return cached[2].get((move.kind, move.path))
+        walked = self._walked
+        if walked is not None and walked[0] is state and walked[1] == move:
+            return walked[2]  # checked a moment ago: resolve finds it here
         token = state.token(move.player)
         board = self._path_board(state, token, token.speed)
         found = paths(
@@ -387,7 +391,9 @@ class SonicRules(Rules[SonicState, Action]):
             ignore=token.ignore,
             along=move.path,
         )
-        return found[0] if found else None
+        path = found[0] if found else None
+        self._walked = (state, move, path)
+        return path
 
     def _check_move(self, state: SonicState, seat: int, move: Move) -> None:
         """Refuse a movement the card, the racer or the track does not allow."""
@@ -445,6 +451,8 @@ class SonicRules(Rules[SonicState, Action]):
             )
         if isinstance(action, TakeCard) and action.card not in state.face_up:
             raise IllegalActionError(f"card {action.card} is not face up", action=action)
+        if isinstance(action, PlayCard | TakeCard):
+            return  # any card in hand (or face up) may be played (or taken): checked above
         if isinstance(action, Move):
             self._check_move(state, seat, action)
             return
