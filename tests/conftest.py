@@ -259,6 +259,27 @@ def wait_for() -> Callable[..., Any]:
 
 
 @pytest.fixture
+def run_simulation(wait_for: Callable[..., Any]) -> Callable[..., str]:
+    """``run_simulation(page, games)``: open a dashboard's Simulate tab, play ``games`` bot
+    games through the page (progress bar and all) and return the results table's text."""
+
+    def run(page: Any, games: int) -> str:
+        page.locator(".bk-tab", has_text="Simulate").click()
+        field = page.locator(".bk-input-group", has_text="Games").locator("input").first
+        field.wait_for(timeout=30_000)
+        field.fill(str(games))
+        field.press("Enter")
+        page.get_by_role("button", name="Simulate", exact=True).click()
+        wait_for(lambda: page.get_by_text(f"{games} game(s) in").count() >= 1, timeout=120)
+        bar = page.locator("progress").first
+        assert bar.get_attribute("value") == str(games)
+        assert bar.get_attribute("max") == str(games)
+        return page.locator("table.racerlab-sim").inner_text()
+
+    return run
+
+
+@pytest.fixture
 def screenshot() -> Callable[..., Path]:
     """``screenshot(page, name, publish=False)``: save under test-artifacts/.
 

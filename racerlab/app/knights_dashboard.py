@@ -70,6 +70,7 @@ from .controls import (
     set_text,
 )
 from .session import HUMAN, GameKit, GameSession
+from .simulation import SimulationPanel
 
 __all__ = ["KnightsDashboard", "knights_app", "knights_kit"]
 
@@ -700,10 +701,12 @@ class KnightsDashboard(pn.viewable.Viewer):
         self.hand = HandPanel(s)
         self.tweak = TweakPanel(s)
         self.odds = OddsPanel(s)
+        self.simulation = SimulationPanel(s)
         self.tabs = pn.Tabs(
             ("Play by hand", self.hand),
             ("Tweak racer", self.tweak),
             ("Odds", self.odds),
+            ("Simulate", self.simulation),
             dynamic=True,
             **wide,
         )

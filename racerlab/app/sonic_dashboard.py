@@ -71,6 +71,7 @@ from ..viz.style import player_colour
 from ..viz.track import TRACK_HEIGHT, TrackPlot
 from .controls import EventLog, MessageBanner, ScenarioControls, StepControls, set_slider
 from .session import HUMAN, GameKit, GameSession
+from .simulation import SimulationPanel
 
 __all__ = [
     "RandomSettings",
@@ -890,10 +891,12 @@ class SonicDashboard(pn.viewable.Viewer):
         self.hand = HandPanel(s, on_preview=g(self._redraw_track, "preview"))
         self.tweak = TweakPanel(s)
         self.odds = OddsPanel(s)
+        self.simulation = SimulationPanel(s)
         self.tabs = pn.Tabs(
             ("Play by hand", self.hand),
             ("Tweak racer", self.tweak),
             ("Odds", self.odds),
+            ("Simulate", self.simulation),
             dynamic=False,  # updates to panels of a lazily rendered tab pulled CSS from a CDN
             **wide,
         )

@@ -118,3 +118,15 @@ def test_a_share_link_opens_the_same_game(knights_url, page, js_errors, read_sou
     again = wait_for(lambda: read_source(other, "arena-racers"))
     assert racer_shapes(again) == racer_shapes(shown)
     assert js_errors == []
+
+
+def test_the_simulate_tab_plays_games_with_progress_and_shows_wins(
+    knights_url, page, js_errors, read_source, wait_for, run_simulation
+):
+    open_dashboard(page, knights_url, read_source, wait_for)
+    table = run_simulation(page, 3)
+    names = knights_app(seed=3).session.player_names
+    rows = {line.split("\t")[0]: line.split("\t")[1] for line in table.splitlines()[1:]}
+    assert set(names) <= set(rows)
+    assert sum(int(n) for n in rows.values()) == 3
+    assert js_errors == []

@@ -114,3 +114,15 @@ def test_projector_size_layout(sonic_url, page, js_errors, read_source, wait_for
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 1920  # nothing forces a horizontal scroll bar
     assert js_errors == []
+
+
+def test_the_simulate_tab_plays_games_with_progress_and_shows_wins(
+    sonic_url, page, js_errors, read_source, wait_for, run_simulation
+):
+    open_dashboard(page, sonic_url, read_source, wait_for)
+    table = run_simulation(page, 4)
+    names = sonic_app(seed=SEED).session.player_names
+    rows = {line.split("\t")[0]: line.split("\t")[1] for line in table.splitlines()[1:]}
+    assert set(names) <= set(rows)
+    assert sum(int(n) for n in rows.values()) == 4  # every game is someone's (or nobody's)
+    assert js_errors == []
