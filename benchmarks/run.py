@@ -136,9 +136,11 @@ def _from_ui_script(path: Path, quick: bool) -> tuple[float, float] | None:
             return None
         if done.returncode != 0:
             continue
-        for line in reversed(done.stdout.strip().splitlines()):
+        text = done.stdout.strip()
+        # the script prints one JSON object, pretty-printed or on its last line
+        for candidate in (text, *reversed(text.splitlines())):
             try:
-                data = json.loads(line)
+                data = json.loads(candidate)
             except json.JSONDecodeError:
                 continue
             step, tweak = _median_of(data, "step"), _median_of(data, "tweak")

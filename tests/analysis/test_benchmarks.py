@@ -35,3 +35,5 @@ def test_quick_benchmark_prints_positive_figures():
         value = figures[key]
         assert isinstance(value, int | float) and not isinstance(value, bool), key
         assert value > 0, key
+    # the dashboard figures come from the dashboard's own measurement, not the fallback
+    assert figures["ui_source"] == "benchmarks/ui.py"
