@@ -70,6 +70,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--players", type=int, default=None)
     p.add_argument("--scenario", default=None, help="a saved game or scenario JSON to start from")
+    p.add_argument(
+        "--reshuffle-unseen",
+        action="store_true",
+        help="with --scenario: shuffle the cards nobody has seen (Battle Racers' decks) per game",
+    )
     p.add_argument("--bot", default="greedy", help="bot for every player: greedy or random")
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")

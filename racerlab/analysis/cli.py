@@ -76,6 +76,11 @@ def simulate_command(args: argparse.Namespace) -> int:
             raise ScenarioError(f"{args.out}: the output must end in .csv or .parquet")
     if args.scenario is not None and (args.players is not None or extra):
         raise ScenarioError("--scenario fixes the players and mode; drop --players/--mode/--boss")
+    reshuffle = getattr(args, "reshuffle_unseen", False)
+    if reshuffle and args.scenario is None:
+        raise ScenarioError(
+            "--reshuffle-unseen needs --scenario (random set-ups are shuffled anyway)"
+        )
     options = parse_options(args.option) or None
     client = None
     df = simulate(
@@ -90,6 +95,7 @@ def simulate_command(args: argparse.Namespace) -> int:
         progress=not args.no_progress,
         options=options,
         setup_extra=extra,
+        reshuffle_unseen=reshuffle,
     )
     write_table(df, args.out)
     if df.attrs.get("interrupted"):

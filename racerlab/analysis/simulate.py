@@ -170,11 +170,15 @@ class _Job:
     players: int | None
     setup_extra: tuple[tuple[str, Any], ...] = ()
     max_steps: int = MAX_STEPS
+    reshuffle_unseen: bool = False
 
 
 def _initial_state(job: _Job, rules: Rules, dice_seed: int, setup_rng: np.random.Generator):
     if job.start_is_state:
-        return replace(job.start, dice=job.start.dice.reseeded(dice_seed))
+        state = replace(job.start, dice=job.start.dice.reseeded(dice_seed))
+        if job.reshuffle_unseen and hasattr(state, "unseen_shuffled"):
+            state = state.unseen_shuffled(setup_rng)  # cards nobody has seen: a fresh order
+        return state
     setup = job.start
     if setup is None:
         if job.profile.make_setup is None:
@@ -332,6 +336,7 @@ def simulate(
     options: Any = None,
     setup_extra: Mapping[str, Any] | None = None,
     max_steps: int = MAX_STEPS,
+    reshuffle_unseen: bool = False,
 ) -> pd.DataFrame:
     """Play ``games`` seeded games and return one row per game (sorted by ``game``).
 
@@ -347,7 +352,10 @@ def simulate(
     ``progress``: a tqdm bar (``True``), none (``False``) or a callback
     ``(done, total)``. ``stop``: returns true to end the run early.
     ``setup_extra`` passes game-specific choices to the random set-up
-    (Battle Racers: ``mode``, ``boss``).
+    (Battle Racers: ``mode``, ``boss``). ``reshuffle_unseen``: games from a
+    position start with the cards nobody has seen in a fresh order (the
+    state's ``unseen_shuffled(rng)``; Battle Racers' decks; games with nothing
+    hidden ignore it), so the odds do not assume a deck order no player knows.
 
     The table's ``attrs`` hold ``interrupted`` (stopped before the end),
     ``seed``, ``games`` (asked for) and ``game``.
@@ -373,6 +381,7 @@ def simulate(
         players=players,
         setup_extra=tuple(sorted((setup_extra or {}).items())),
         max_steps=max_steps,
+        reshuffle_unseen=bool(reshuffle_unseen),
     )
     if job.policies is None and not profile.bots:
         raise ScenarioError(f"{profile.name} has no bots: pass policies=...")

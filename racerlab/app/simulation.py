@@ -2,7 +2,8 @@
 
 :class:`SimulationPanel` plays seeded games with
 :func:`racerlab.analysis.simulate.simulate` from the session's current position
-(every game with fresh dice, the same seed giving the same games) and shows each
+(every game with fresh dice and, where a game has them, its unseen cards
+reshuffled; the same seed giving the same games) and shows each
 seat's share of wins with a 95% Wilson interval. The games run in a worker
 thread so the page stays live: a progress bar follows them, *Stop* ends the run
 keeping the games already played, and the results of a stopped run are shown
@@ -51,6 +52,9 @@ class SimulationPanel(_SessionView):
         )
         self.seed = pn.widgets.IntInput(label="Seed", value=0, start=0, **wide)
         self.bot = pn.widgets.Select(label="Bot for every seat", options=[], **wide)
+        self.reshuffle = pn.widgets.Checkbox(
+            label="Shuffle the cards nobody has seen (the decks) for each game", value=True
+        )
         self.run_button = pn.widgets.Button(label="Simulate", color="primary", **wide)
         self.stop_button = pn.widgets.Button(label="Stop", disabled=True, **wide)
         self.run_button.on_click(g(self._on_run, "simulate"))
@@ -78,6 +82,7 @@ class SimulationPanel(_SessionView):
                 "*Simulate*), with fresh dice each game, and see how often each seat wins."
             ),
             pn.Row(self.games, self.seed, self.bot),
+            self.reshuffle,
             pn.Row(self.run_button, self.stop_button),
             self.progress,
             self.status,
@@ -86,7 +91,9 @@ class SimulationPanel(_SessionView):
         )
 
     def refresh(self) -> None:
-        """Keep the bot choice in step with the session's bots."""
+        """Keep the bot choice in step with the session's bots; offer the shuffle of unseen
+        cards only for a game that has some."""
+        self.reshuffle.visible = hasattr(self.session.state, "unseen_shuffled")
         bots = list(self.session.kit.bots)
         if self.bot.options != bots:
             self.bot.options = bots
@@ -105,6 +112,7 @@ class SimulationPanel(_SessionView):
         if not 1 <= total <= MAX_GAMES:
             raise ValueError(f"games must be 1..{MAX_GAMES}, got {total}")
         seed = int(self.seed.value)
+        reshuffle = bool(self.reshuffle.value and self.reshuffle.visible)
         policy = s.kit.bots[self.bot.value]
         rules, timeline = s.kit.rules(), s.timeline  # own rules: no caches shared across threads
         self._names = s.player_names
@@ -122,6 +130,7 @@ class SimulationPanel(_SessionView):
                     policies=policy,
                     progress=self._count,
                     stop=self._stop.is_set,
+                    reshuffle_unseen=reshuffle,
                 )
             except BaseException as exc:  # shown on the page by poll()
                 self._failure = exc

@@ -13,6 +13,8 @@ import dataclasses
 import enum
 from dataclasses import dataclass
 
+import numpy as np
+
 from ..core.dice import DiceState
 from ..core.frozen import fast_replace
 from .board import Board, RacerToken
@@ -129,3 +131,25 @@ class SonicState:
         """Rings held plus badniks won."""
         t = self.board.racers[seat]
         return t.rings + len(t.badniks)
+
+    def unseen_shuffled(self, rng: np.random.Generator) -> SonicState:
+        """This position with the cards nobody has seen in a fresh random order: the
+        Agility Card deck and the boss's deck. Hands, the face-up row, the discards and
+        every card in play stay as they are. Simulating on from a position should not
+        assume the order of cards no player can know (see docs/analysis.md).
+
+        >>> from racerlab.sonic import SonicRules, SonicSetup
+        >>> state = SonicRules().initial_state(SonicSetup(("sonic", "tails")), seed=1)
+        >>> other = state.unseen_shuffled(np.random.default_rng(0))
+        >>> sorted(other.deck) == sorted(state.deck), other.deck != state.deck
+        (True, True)
+        >>> other.hands == state.hands and other.face_up == state.face_up
+        True
+        """
+        deck = tuple(self.deck[i] for i in rng.permutation(len(self.deck)))
+        boss = self.boss
+        if boss is not None and boss.deck:
+            boss = fast_replace(
+                boss, deck=tuple(boss.deck[i] for i in rng.permutation(len(boss.deck)))
+            )
+        return fast_replace(self, deck=deck, boss=boss)

@@ -65,6 +65,7 @@ def test_two_workers_write_the_same_table(tmp_path):
         ({"option": ["colour=red"]}, "unknown rule option 'colour'"),
         ({"mode": "boss"}, "Battle Racers"),
         ({"bot": "oracle"}, "no bot 'oracle'"),
+        ({"reshuffle_unseen": True}, "--reshuffle-unseen needs --scenario"),
     ],
 )
 def test_bad_arguments_refused(overrides, message):
@@ -89,3 +90,25 @@ def test_parse_options_reads_json_values():
         "e": "plain",
     }
     assert isinstance(coin_args(), argparse.Namespace)
+
+
+def test_reshuffle_unseen_reaches_simulate_from_a_scenario(tmp_path, capsys):
+    from racerlab.core.timeline import Timeline
+    from racerlab.sonic import SonicRules, SonicSetup
+
+    saved = tmp_path / "race.json"
+    tl = Timeline.new(SonicRules(), SonicSetup(("sonic", "tails")), seed=4)
+    saved.write_text(tl.dumps())
+    args = build_parser().parse_args(
+        ["simulate", "sonic", "--scenario", str(saved), "--games", "3", "--no-progress"]
+    )
+    args.reshuffle_unseen = True
+    out = tmp_path / "r.csv"
+    args.out = str(out)
+    assert simulate_command(args) == 0
+    want = simulate("sonic", str(saved), games=3, progress=False, reshuffle_unseen=True)
+    got = pd.read_csv(out, keep_default_na=False)
+    cols = ["winner", "rounds", "steps"] + [c for c in want.columns if c.startswith("score_")]
+    pd.testing.assert_frame_equal(got[cols], want[cols], check_dtype=False)
+    plain = simulate("sonic", str(saved), games=3, progress=False)
+    assert not plain[cols].equals(want[cols])  # the flag changes these games

@@ -213,3 +213,31 @@ def test_simulate_does_not_touch_global_random_state():
 def test_policy_list_must_cover_the_players():
     with pytest.raises(ScenarioError, match="2 given, but player 2 must act"):
         simulate("coin-race", CoinSetup(3, 5), games=1, policies=[flip, flip], progress=False)
+
+
+def test_reshuffle_unseen_gives_each_game_a_fresh_deck_order_and_nothing_else():
+    from racerlab.core.timeline import Timeline
+    from racerlab.sonic import SonicRules, SonicSetup, greedy_bot
+
+    rules = SonicRules()
+    tl = Timeline.new(rules, SonicSetup(("sonic", "tails", "knuckles")), seed=4)
+    start = tl.state
+    seen: list[tuple] = []
+
+    def recording(state, rules, rng):
+        first = (state.round, state.phase, state.chosen) == (start.round, start.phase, start.chosen)
+        if first:  # each game's first decision: its starting cards
+            seen.append((state.deck, state.hands, state.face_up))
+        return greedy_bot(state, rules, rng)
+
+    simulate(rules, tl, games=5, seed=2, policies=recording, progress=False)
+    plain = list(seen)
+    seen.clear()
+    simulate(rules, tl, games=5, seed=2, policies=recording, progress=False, reshuffle_unseen=True)
+    shuffled = list(seen)
+    assert len(plain) == len(shuffled) == 5
+    assert all(deck == start.deck for deck, _, _ in plain)
+    decks = {deck for deck, _, _ in shuffled}
+    assert len(decks) == 5 and start.deck not in decks
+    assert all(sorted(deck) == sorted(start.deck) for deck in decks)
+    assert all(h == start.hands and f == start.face_up for _, h, f in shuffled)

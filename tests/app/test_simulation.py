@@ -38,7 +38,9 @@ def test_a_run_plays_the_games_asked_for_and_shows_each_seats_wins(session):
         seed=11,
         policies=session.kit.bots[panel.bot.value],
         progress=False,
+        reshuffle_unseen=session.kit.name == "sonic",  # the tab's default where cards hide
     )
+    assert panel.reshuffle.visible == (session.kit.name == "sonic")
     assert panel.table.object == win_table(df, session.player_names)
     for seat, name in enumerate(session.player_names):
         wins = int((df["winner"] == seat).sum())
