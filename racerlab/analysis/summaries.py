@@ -102,11 +102,19 @@ def knights_summary(rules: Rules, state: Any, events: Sequence[Event]) -> dict[s
         row[f"glory_{p}"] = racer.glory
         row[f"durability_{p}"] = racer.durability
         row[f"wrecked_{p}"] = bool(racer.wrecked)
-    shots = [e for e in events if isinstance(e, ShotFired)]
-    row["wrecks"] = sum(isinstance(e, Wrecked) for e in events)
-    row["shots"] = len(shots)
-    row["hits"] = sum(e.hit for e in shots)
-    row["rams"] = sum(isinstance(e, Rammed) for e in events)
+    wrecks = shots = hits = rams = 0
+    for e in events:  # one pass over the joust's events
+        if isinstance(e, ShotFired):
+            shots += 1
+            hits += bool(e.hit)
+        elif isinstance(e, Wrecked):
+            wrecks += 1
+        elif isinstance(e, Rammed):
+            rams += 1
+    row["wrecks"] = wrecks
+    row["shots"] = shots
+    row["hits"] = hits
+    row["rams"] = rams
     return row
 
 

@@ -12,6 +12,7 @@ A target is a racer (``Target.racer(i)``) or a waypoint's blocker
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from enum import Enum
 
@@ -73,18 +74,30 @@ class Target:
     @classmethod
     def racer(cls, player: int) -> Target:
         """Aim at player ``player``'s racer."""
-        return cls(TargetKind.RACER, player)
+        return _target(cls, TargetKind.RACER, player)
 
     @classmethod
     def blocker(cls, waypoint: int) -> Target:
         """Aim at the blocker of waypoint ``waypoint`` (0-based)."""
-        return cls(TargetKind.BLOCKER, waypoint)
+        return _target(cls, TargetKind.BLOCKER, waypoint)
 
     def label(self) -> str:
         """Plain words for the target."""
         if self.kind is TargetKind.RACER:
             return f"player {self.index + 1}"
         return f"the blocker of waypoint {self.index + 1}"
+
+
+def _target(cls: type[Target], kind: TargetKind, index: int) -> Target:
+    """A target; the usual ones (a whole-number index) are made once and shared (frozen)."""
+    if type(index) is int:
+        return _shared_target(cls, kind, index)
+    return cls(kind, index)
+
+
+@functools.lru_cache(maxsize=256)
+def _shared_target(cls: type[Target], kind: TargetKind, index: int) -> Target:
+    return cls(kind, index)
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,7 @@ import numpy as np
 from ..core.errors import IllegalActionError
 from ..core.rules import Action
 from .actions import Bid, Direction, DriveRoll, EndTurn, Fire, Move, Ram, SurgeChoice, Target, Turn
-from .combat import FIRE_COST, maybe_in_range, target_geometry
+from .combat import FIRE_COST, maybe_in_arc, maybe_in_range, target_geometry
 from .draft import Draft
 from .geometry import turn_limit
 from .movement import contact_ahead
@@ -50,10 +50,10 @@ def random_bot(state: KnightsState, rules, rng: np.random.Generator) -> Action:
 
 def greedy_bot(state: KnightsState, rules, rng: np.random.Generator) -> Action:
     """Head for the next waypoint, shoot what matters, ram blockers, bid sensibly."""
-    i = rules.acting_player(state)
-    d = Draft(state)
     if state.phase is Phase.DRIVE:
         return DriveRoll()
+    i = rules.acting_player(state)
+    d = Draft(state)
     if state.phase is Phase.SURGE:
         roll = d.r(i).drive_roll or 0
         return SurgeChoice(roll <= SURGE_REROLL_AT_OR_BELOW)
@@ -104,7 +104,11 @@ def _plan(d: Draft, i: int):
         )
         targets += [Target.racer(j) for j in rivals]
         for target in targets:
-            if maybe_in_range(d, i, target) and target_geometry(d, i, target).can_fire:
+            if (
+                maybe_in_range(d, i, target)
+                and maybe_in_arc(d, i, target)
+                and target_geometry(d, i, target).can_fire
+            ):
                 yield Fire(target)
                 break
     if w is None:

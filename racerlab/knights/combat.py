@@ -24,9 +24,11 @@ import shapely
 
 from ..core.dice import ChanceSource
 from ..core.errors import IllegalActionError
+from ..core.frozen import fast_replace
 from .actions import Bid, Direction, Fire, Ram, Target, TargetKind
+from .build import RacerBuild
 from .catalog import load_catalog
-from .draft import Draft, grants, has_any
+from .draft import Draft, grants, has_any, racer_of
 from .events import BidMade, DamagePrevented, EvadeRolled, Rammed, ShotFired, Spun, TokenPlaced
 from .geometry import (
     ArcWidths,
@@ -34,13 +36,14 @@ from .geometry import (
     attack_geometry,
     away_direction,
     corners,
+    front_centre,
     moved,
     range_bands,
     sides_facing,
 )
 from .movement import TOL, check_can_move, describe_key, pay_move, push, slide
 from .options import DamagePreventionUse, RamRounding, SideChooser
-from .parts import Ability, Side
+from .parts import Ability, Arc, Side
 from .space import overlaps
 from .state import PendingAttack, Phase
 
@@ -85,12 +88,23 @@ AttackOutcome = tuple[bool, int]
 # -- targets and geometry ------------------------------------------------------------
 def arc_widths(d: Draft) -> ArcWidths:
     """The firing-arc widths of the rule options."""
-    return ArcWidths(d.options.arc_a_degrees, d.options.arc_b_degrees)
+    return _arc_widths(d.options.arc_a_degrees, d.options.arc_b_degrees)
+
+
+_arc_widths = functools.lru_cache(maxsize=16)(ArcWidths)
+"""One (frozen) :class:`ArcWidths` per pair of widths: asked on every range check."""
 
 
 def weapon_range(d: Draft, i: int) -> int:
     """The weapon's Range with the Knight's range bonus for its type."""
-    racer = d.racer(i)
+    rs = d.r(i)
+    return _weapon_range(rs.build, rs.mods)
+
+
+@functools.lru_cache(maxsize=2048)
+def _weapon_range(build: RacerBuild, mods: tuple[tuple[str, int], ...]) -> int:
+    """:func:`weapon_range` of a build with the director's tweaks (asked every step)."""
+    racer = racer_of(build, mods)
     return racer.weapon.range + racer.knight_bonus(racer.weapon.type.value, "range")
 
 
@@ -105,6 +119,36 @@ def maybe_in_range(d: Draft, i: int, target: Target) -> bool:
     reach = d.table.racer_radius
     gap = math.hypot(bx - a.x, by - a.y) - size - reach
     return gap <= weapon_range(d, i) * d.table.r_per_m + 1e-6
+
+
+def maybe_in_arc(d: Draft, i: int, target: Target) -> bool:
+    """A cheap first look: False when a racer target is surely outside a firing arc.
+
+    Its bounding circle lies wholly outside the wedge of arc A or B (arcs up to 180
+    degrees wide, which are convex); other targets and arcs are left to the full measure.
+    """
+    if target.kind is not TargetKind.RACER:
+        return True
+    arc = d.racer(i).weapon.arc
+    if arc is Arc.C:
+        return True
+    width = arc_widths(d).width(arc)
+    if width > 180.0:
+        return True
+    a, b = d.pose(i), d.pose(target.index)
+    ax, ay = front_centre(a, d.table.body)
+    dx, dy = b.x - ax, b.y - ay
+    half = math.radians(width / 2.0)
+    heading = math.radians(a.heading)
+    off = abs((math.atan2(dy, dx) - heading + math.pi) % (2.0 * math.pi) - math.pi)
+    if off <= half:
+        return True
+    # outside the wedge: distance to its nearer edge ray (or to its tip)
+    edge = heading + math.copysign(half, math.sin(math.atan2(dy, dx) - heading))
+    ux, uy = math.cos(edge), math.sin(edge)
+    along = dx * ux + dy * uy
+    gap = abs(dx * uy - dy * ux) if along > 0.0 else math.hypot(dx, dy)
+    return gap <= d.table.racer_radius + 1e-6
 
 
 _racer_geometry = functools.lru_cache(maxsize=4096)(attack_geometry)
@@ -270,7 +314,7 @@ def advance_bidding(d: Draft, dice: ChanceSource) -> None:
 
 
 def _passed(p: PendingAttack) -> PendingAttack:
-    return replace(
+    return fast_replace(
         p, passes=p.passes + 1, to_act="attacker" if p.to_act == "defender" else "defender"
     )
 
@@ -297,12 +341,12 @@ def resolve_bid(d: Draft, a: Bid, dice: ChanceSource) -> None:
     if a.valor:
         d.set(who, valor=d.r(who).valor - a.valor)
         if p.to_act == "attacker":
-            p = replace(p, valor_attacker=p.valor_attacker + a.valor, passes=0)
+            p = fast_replace(p, valor_attacker=p.valor_attacker + a.valor, passes=0)
         else:
-            p = replace(p, valor_defender=p.valor_defender + a.valor, passes=0)
+            p = fast_replace(p, valor_defender=p.valor_defender + a.valor, passes=0)
         total = p.valor_attacker if p.to_act == "attacker" else p.valor_defender
         d.emit(BidMade(who, d.name(who), stat, a.valor, total))
-        p = replace(p, to_act="attacker" if p.to_act == "defender" else "defender")
+        p = fast_replace(p, to_act="attacker" if p.to_act == "defender" else "defender")
     else:
         total = p.valor_attacker if p.to_act == "attacker" else p.valor_defender
         d.emit(BidMade(who, d.name(who), stat, 0, total))
@@ -446,10 +490,13 @@ def _side_score(d: Draft, p: PendingAttack, side: Side) -> tuple[int, int]:
     return (racer.protection(side, against), dp)
 
 
+_SIDE_ORDER = tuple(Side)
+"""Sides in their card order (how ties between facing sides are listed)."""
+
+
 def choose_side(d: Draft, p: PendingAttack, sides: frozenset[Side]) -> Side:
     """The side the attack lands on: the chooser's pick (an option) when two face it."""
-    order = list(Side)
-    ranked = sorted(sides, key=order.index) or [Side.FRONT]
+    ranked = sorted(sides, key=_SIDE_ORDER.index) or [Side.FRONT]
     if len(ranked) == 1:
         return ranked[0]
     chooser = d.options.ram_side_chooser if p.ram else d.options.fire_side_chooser

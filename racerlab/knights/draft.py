@@ -18,6 +18,7 @@ from dataclasses import fields, replace
 from typing import Any
 
 from ..core.dice import ChanceSource
+from ..core.frozen import fast_replace
 from ..core.rules import Event
 from .build import Racer, RacerBuild
 from .catalog import load_catalog
@@ -31,11 +32,11 @@ from .events import (
     WaypointCrossed,
     Wrecked,
 )
-from .geometry import Contact, Pose, swept
+from .geometry import Contact, Pose
 from .parts import Ability, Side, Stats
 from .results import winner_of
 from .setup import KnightsSetup, table_of
-from .space import Table, slide_disc, slide_rect, slide_walls, touches
+from .space import Table, slide_disc, slide_rect, slide_walls, sweep_touches_disc
 from .state import KnightsState, PendingAttack, Phase, RacerState
 
 __all__ = ["WEAPON_STATS", "Draft", "grants", "racer_of", "table_for"]
@@ -79,19 +80,23 @@ def _table(width: float, height: float) -> Table:
 
 _SET = object.__setattr__
 
+_DRAFTED = (
+    "racers",
+    "blockers",
+    "phase",
+    "order",
+    "turn",
+    "round",
+    "pending",
+    "first_across_last",
+    "end_reason",
+)
+"""The state fields a :class:`Draft` holds and :meth:`Draft.freeze` writes back."""
+_KEPT = tuple(name for name in KnightsState.__slots__ if name not in _DRAFTED)
+"""The state fields a draft leaves as they were."""
+
 _MEASURED: tuple[KnightsState | None, dict] = (None, {})
 """The last state contacts were measured on, and its answers (see :meth:`Draft.contact`)."""
-
-
-def _replace(obj, changes: dict):
-    """:func:`dataclasses.replace` for the slotted, check-free state records (much faster)."""
-    cls = type(obj)
-    new = object.__new__(cls)
-    for name in cls.__slots__:
-        _SET(new, name, getattr(obj, name))
-    for name, value in changes.items():
-        _SET(new, name, value)
-    return new
 
 
 def grants(racer: Racer, ability: Ability, side: Side | None = None):
@@ -152,7 +157,7 @@ class Draft:
             for name, value in changes.items():
                 _SET(rs, name, value)
         else:
-            rs = self.racers[i] = self._copies[i] = _replace(rs, changes)
+            rs = self.racers[i] = self._copies[i] = fast_replace(rs, **changes)
         self._disc_cache.clear()
         return rs
 
@@ -167,20 +172,20 @@ class Draft:
     def freeze(self) -> KnightsState:
         """The next frozen state (later changes to this draft copy the records again)."""
         self._copies.clear()
-        return _replace(
-            self.base,
-            {
-                "racers": tuple(self.racers),
-                "blockers": tuple(self.blockers),
-                "phase": self.phase,
-                "order": self.order,
-                "turn": self.turn,
-                "round": self.round,
-                "pending": self.pending,
-                "first_across_last": self.first_across_last,
-                "end_reason": self.end_reason,
-            },
-        )
+        base = self.base
+        new = object.__new__(type(base))
+        for name in _KEPT:  # what a draft never edits (set-up, options, dice)
+            _SET(new, name, getattr(base, name))
+        _SET(new, "racers", tuple(self.racers))
+        _SET(new, "blockers", tuple(self.blockers))
+        _SET(new, "phase", self.phase)
+        _SET(new, "order", self.order)
+        _SET(new, "turn", self.turn)
+        _SET(new, "round", self.round)
+        _SET(new, "pending", self.pending)
+        _SET(new, "first_across_last", self.first_across_last)
+        _SET(new, "end_reason", self.end_reason)
+        return new
 
     @property
     def over(self) -> bool:
@@ -251,14 +256,15 @@ class Draft:
     def cross(self, i: int, old: Pose, new: Pose) -> None:
         """Glory for each waypoint, in order, that the movement from ``old`` to ``new`` touches.
 
-        The area is :func:`~racerlab.knights.geometry.swept` (exact for slides); waypoints
-        far from the path are ruled out first by bounding circles.
+        The area is :func:`~racerlab.knights.geometry.swept` (exact for slides; see
+        :func:`~racerlab.knights.space.sweep_touches_disc`); waypoints far from the path
+        are ruled out first by bounding circles.
         """
         wps = self.setup.waypoints
         last = len(wps) - 1
         body = self.table.body
-        reach = self.table.racer_radius + self.table.waypoint_diameter / 2.0
-        area = None
+        size = self.table.waypoint_diameter
+        reach = self.table.racer_radius + size / 2.0
         while True:
             rs = self.racers[i]
             w = rs.next_waypoint
@@ -267,9 +273,7 @@ class Draft:
             wx, wy = wps[w]
             if _seg_point(old.x, old.y, new.x, new.y, wx, wy) > reach + 1e-6:
                 return
-            if area is None:
-                area = swept(old, body, new)
-            if not touches(area, self.table.waypoint(wps[w])):
+            if not sweep_touches_disc(old, body, new, wps[w], size):
                 return
             self.set(i, next_waypoint=w + 1)
             self.emit(WaypointCrossed(i, self.name(i), w))
@@ -335,11 +339,14 @@ class Draft:
         compare them), computed in plain arithmetic: far objects are skipped by bounding
         circles, racers by separating axes, blockers as exact discs, walls by the corners.
         While the draft is unedited the answer is shared with other drafts of the same
-        state (a bot's look ahead, then ``check``, ask the same question).
+        state (a bot's look ahead, then ``check``, ask the same question), and a shorter
+        slide the same way is read off a longer one when that settles it (:func:`_within`).
         """
         memo = self._shared_contacts()
         key = (i, direction, distance, blockers)
-        found = memo.get(key) if memo is not None else None
+        found = None
+        if memo is not None:
+            found = memo.get(key) or _within(memo, key)
         if found is None:
             found = self._measure_contact(i, direction, distance, blockers)
             if memo is not None:
@@ -362,13 +369,17 @@ class Draft:
 
     def _measure_contact(self, i: int, direction, distance: float, blockers: bool) -> Contact:
         pose = self.racers[i].pose
-        body = self.table.body
+        table = self.table
+        body = table.body
         dx, dy = direction_vector(pose, direction)
-        ex, ey = pose.x + dx * distance, pose.y + dy * distance
-        reach = self.table.racer_radius
+        x, y = pose.x, pose.y
+        ex, ey = x + dx * distance, y + dy * distance
+        reach = table.racer_radius
         best, hit = float(distance), None
         for key, cx, cy, r, opose in self._discs(i, blockers):
-            if _seg_point(pose.x, pose.y, ex, ey, cx, cy) > reach + r + 1e-6:
+            # bounding circles: skip what the path's centre line passes too far from
+            along = max(0.0, min(distance, (cx - x) * dx + (cy - y) * dy))
+            if math.hypot(cx - x - along * dx, cy - y - along * dy) > reach + r + 1e-6:
                 continue
             if opose is not None:
                 t = slide_rect(pose, body, dx, dy, best, opose)
@@ -376,9 +387,15 @@ class Draft:
                 t = slide_disc(pose, body, dx, dy, best, cx, cy, r)
             if t is not None and (t < best or hit is None):
                 best, hit = t, key
-        end = Pose(ex, ey, pose.heading)
-        if not (self.table.inside_by(pose, 1e-3) and self.table.inside_by(end, 1e-3)):
-            wall = slide_walls(pose, body, dx, dy, best, self.table.width, self.table.height)
+        # walls only when the racer's bounding circle comes near an edge (as Table.inside_by)
+        rr = reach + 1e-3
+        if not (
+            rr <= min(x, ex)
+            and max(x, ex) <= table.width - rr
+            and rr <= min(y, ey)
+            and max(y, ey) <= table.height - rr
+        ):
+            wall = slide_walls(pose, body, dx, dy, best, table.width, table.height)
             if wall is not None and (wall[0] < best or hit is None):
                 best, hit = wall
         return Contact(float(best), hit)
@@ -417,6 +434,30 @@ class Draft:
         if not self.table.inside_by(pose, radius + reach):
             out += list(self.table.walls)
         return out
+
+
+_SLACK = 1e-6
+"""Slides' contact measures accept a contact a hair (1e-9 M) past their length: a longer
+slide's answer decides a shorter one only when it lies clear of that hair."""
+
+
+def _within(memo: dict, key: tuple) -> Contact | None:
+    """The contact of a slide, read off a longer slide the same way measured on the state.
+
+    Contacts found along a slide do not depend on its length, only which of them count:
+    the longer slide's first contact is the shorter one's too when it comes within the
+    shorter length, and when it (or the longer slide's end) lies well beyond that length
+    the shorter slide meets nothing. Near-ties are left to be measured.
+    """
+    i, direction, distance, blockers = key
+    for (j, way, longer, b), found in memo.items():
+        if j != i or b is not blockers or longer <= distance or way != direction:
+            continue
+        if found.key is not None and found.distance <= distance:
+            return found
+        if found.distance > distance + _SLACK:
+            return Contact(float(distance), None)
+    return None
 
 
 _OFFSETS = {"forward": 0.0, "reverse": 180.0, "left": 90.0, "right": -90.0}

@@ -23,7 +23,7 @@ from .catalog import load_catalog
 from .draft import Draft, has_any
 from .events import DriveRolled, Flared, OrderDecided, RoundEnded, Stalled, TurnEnded, ValorSpent
 from .parts import Ability
-from .space import overlaps
+from .space import on_disc, racers_within
 from .state import Phase
 
 __all__ = [
@@ -187,8 +187,6 @@ def _decide_order(d: Draft, dice: ChanceSource) -> None:
 
 def begin_turn(d: Draft, i: int) -> None:
     """Note which racers this one touches as its round begins (the Ram rule)."""
-    import shapely
-
     pose = d.pose(i)
     tol = d.options.contact_tolerance_m
     near = 2.0 * d.table.racer_radius + tol  # bounding circles further apart cannot touch
@@ -198,9 +196,10 @@ def begin_turn(d: Draft, i: int) -> None:
         if j != i
         and not r.wrecked
         and math.hypot(r.pose.x - pose.x, r.pose.y - pose.y) <= near
-        and float(shapely.distance(d.table.shape(pose), d.table.shape(r.pose))) <= tol
+        and racers_within(pose, r.pose, d.table.body, tol)
     )
-    d.set(i, touching_at_start=touching)
+    if touching != d.r(i).touching_at_start:
+        d.set(i, touching_at_start=touching)
 
 
 def acting(d: Draft) -> int:
@@ -214,12 +213,13 @@ def end_turn(d: Draft, reason: str, dice: ChanceSource) -> None:
     rs = d.r(i)
     if not rs.wrecked:
         x, y = rs.pose.x, rs.pose.y
-        near = d.table.racer_radius + d.table.waypoint_diameter / 2.0
+        table = d.table
+        near = table.racer_radius + table.waypoint_diameter / 2.0
         for w, xy in enumerate(d.setup.waypoints):
             if math.hypot(xy[0] - x, xy[1] - y) > near:
                 continue  # bounding circles apart: no overlap
-            if overlaps(
-                d.table.shape(rs.pose), d.table.waypoint(xy), d.options.contact_tolerance_m
+            if on_disc(
+                rs.pose, table.body, xy, table.waypoint_diameter, d.options.contact_tolerance_m
             ):
                 d.emit(Flared(i, d.name(i), w))
                 d.lose(i, d.options.flare_damage, f"waypoint {w + 1}'s flare", None, dice)

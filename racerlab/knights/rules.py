@@ -118,7 +118,7 @@ class KnightsRules(Rules[KnightsState, Action]):
         catalog = load_catalog()
         racers = []
         for p, pose in zip(setup.players, setup.poses):
-            r = p.racer.resolve(catalog)
+            r = racer_of(p.racer)
             racers.append(
                 RacerState(
                     build=p.racer,

@@ -5,7 +5,9 @@ rules ask over and over: which objects stand where (obstacle lists keyed by
 ``("racer", i)``, ``("blocker", w)`` or a :class:`~racerlab.knights.geometry.Wall`),
 whether a shape touches a waypoint, and where a waypoint blocker stands in an
 attacker's arc (the geometry module measures racer-to-racer; a blocker is a
-disc, measured exactly here).
+disc, measured exactly here). The questions asked on every action (a racer on a
+waypoint, a slide across one, two racers touching) are settled in plain arithmetic
+and left to shapely only when too close to call, so the answers stay shapely's.
 
 >>> t = Table.of(20.0, 20.0, 0.6, 1.4, 0.8, 1.4)
 >>> g = t.blocker_geometry(Pose(5.0, 10.0, 0.0), Arc.A, 1, (10.0, 10.0), ArcWidths())
@@ -32,16 +34,36 @@ from .geometry import (
     arena_walls,
     footprint,
     front_centre,
+    swept,
 )
+from .geometry.body import _corner_list
 from .parts import Arc
 
-__all__ = ["Table", "disc", "overlaps", "touches"]
+__all__ = [
+    "DISC_QUAD_SEGS",
+    "Table",
+    "disc",
+    "disc_gap_bounds",
+    "on_disc",
+    "overlaps",
+    "racer_gap",
+    "racers_within",
+    "sweep_touches_disc",
+    "touches",
+]
+
+DISC_QUAD_SEGS = 16
+"""Straight segments per quarter circle of a waypoint's polygon disc (64 all round)."""
+_DISC_INNER = math.cos(math.pi / (4 * DISC_QUAD_SEGS))
+"""The polygon disc's inradius over its radius (its corners lie on the circle)."""
+_SURE = 1e-9
+"""Margin (M) beyond which plain arithmetic decides a disc question without shapely."""
 
 
 @functools.lru_cache(maxsize=256)
 def disc(x: float, y: float, diameter: float) -> BaseGeometry:
     """A waypoint as a polygon disc (cached: waypoints never move)."""
-    return shapely.Point(x, y).buffer(diameter / 2.0, quad_segs=16)
+    return shapely.Point(x, y).buffer(diameter / 2.0, quad_segs=DISC_QUAD_SEGS)
 
 
 def touches(a: BaseGeometry, b: BaseGeometry) -> bool:
@@ -111,10 +133,14 @@ class Table:
         return rr <= pose.x <= self.width - rr and rr <= pose.y <= self.height - rr
 
     def inside(self, pose: Pose) -> bool:
-        """Whether the racer's footprint lies within the arena."""
-        minx, miny, maxx, maxy = self.shape(pose).bounds
+        """Whether the racer's footprint lies within the arena (its corners, as drawn)."""
+        corners = _corner_list(pose, self.body)
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
         return (
-            minx >= -EPS and miny >= -EPS and maxx <= self.width + EPS and maxy <= self.height + EPS
+            min(xs) >= -EPS
+            and min(ys) >= -EPS
+            and max(xs) <= self.width + EPS
+            and max(ys) <= self.height + EPS
         )
 
     def blocker_geometry(
@@ -180,6 +206,163 @@ def _walls(width: float, height: float) -> tuple[tuple[Any, BaseGeometry], ...]:
 @functools.lru_cache(maxsize=4096)
 def _footprint(pose: Pose, body: Body) -> BaseGeometry:
     return footprint(pose, body)
+
+
+# -- waypoint discs in plain arithmetic, shapely only for near-ties ----------------------------
+#
+# A waypoint's polygon disc lies inside its circle and holds the circle shrunk to its
+# inradius; a shape further from the centre than the radius cannot meet it, and one
+# reaching well inside the inradius surely does. Only the thin ring between is measured
+# on the polygon, so the answers are the polygon's, exactly as before.
+
+
+def on_disc(pose: Pose, body: Body, xy: tuple[float, float], diameter: float, tol: float) -> bool:
+    """``overlaps(footprint, disc(*xy, diameter), tol)``: does a racer stand on the disc?
+
+    Deep inside the inradius the overlap holds at least a quarter circle of radius
+    ``2 * tol`` at the racer's nearest point (when that fits in the racer), more than
+    the ``tol`` squared needed; barely inside the circle it is a sliver far smaller.
+    """
+    r = diameter / 2.0
+    gap = _box_gap(pose, body, xy[0], xy[1])
+    if gap > r + _SURE:
+        return False
+    if gap < r * _DISC_INNER - 2.0 * tol - _SURE and 4.0 * tol <= min(body.length, body.width):
+        return True
+    # barely inside the circle (a racer stopped touching a blocker's disc): the overlap lies
+    # in a sliver of the circle that shallow, of area under chord times depth
+    depth = r - gap + _SURE
+    if 2.0 * math.sqrt(2.0 * r * depth) * depth < 0.5 * tol * tol:
+        return False
+    return overlaps(_footprint(pose, body), disc(xy[0], xy[1], diameter), tol)
+
+
+def racer_gap(a: Pose, b: Pose, body: Body) -> float:
+    """Distance in M between two racers' rectangles (0 when they touch or overlap).
+
+    Plain arithmetic, equal to shapely's distance to within rounding: separated
+    rectangles are closest at a corner of one of them.
+    """
+    fa, fb = _heading_unit(a), _heading_unit(b)
+    for nx, ny in ((fa[0], fa[1]), (-fa[1], fa[0]), (fb[0], fb[1]), (-fb[1], fb[0])):
+        a0, a1 = _project(a.x, a.y, fa[0], fa[1], body, nx, ny)
+        b0, b1 = _project(b.x, b.y, fb[0], fb[1], body, nx, ny)
+        if a1 < b0 or b1 < a0:
+            break
+    else:
+        return 0.0
+    return min(
+        min(_box_gap(b, body, x, y) for x, y in _corner_list(a, body)),
+        min(_box_gap(a, body, x, y) for x, y in _corner_list(b, body)),
+    )
+
+
+def racers_within(a: Pose, b: Pose, body: Body, tol: float) -> bool:
+    """``shapely.distance(footprint(a), footprint(b)) <= tol``, shapely only for near-ties."""
+    gap = racer_gap(a, b, body)
+    if gap > tol + _SURE:
+        return False
+    if gap < tol - _SURE:
+        return True
+    return float(shapely.distance(_footprint(a, body), _footprint(b, body))) <= tol
+
+
+def disc_gap_bounds(
+    pose: Pose, body: Body, xy: tuple[float, float], diameter: float
+) -> tuple[float, float]:
+    """Bounds (low, high) in M on the distance from a racer to a waypoint's polygon disc.
+
+    Low is the distance to the circle, high to the circle of the polygon's inradius:
+    they differ by about 0.05% of the radius, so callers compare with both and measure
+    the polygon only when a limit falls in between.
+    """
+    gap = _box_gap(pose, body, xy[0], xy[1])
+    r = diameter / 2.0
+    return max(0.0, gap - r - _SURE), max(0.0, gap - r * _DISC_INNER + _SURE)
+
+
+def sweep_touches_disc(
+    pose: Pose, body: Body, new_pose: Pose, xy: tuple[float, float], diameter: float
+) -> bool:
+    """``touches(swept(pose, body, new_pose), disc(*xy, diameter))`` (a crossing).
+
+    A slide (same heading) covers the rectangle moved along a segment, so its
+    distance to the centre is the segment's distance to the rectangle. Near the rim
+    (a racer that stopped touching the blocker's circle, say) the polygon can meet
+    that area only if one of its corners reaches the area's side nearest the centre.
+    A turn is left to shapely.
+    """
+    if pose.heading == new_pose.heading:
+        r = diameter / 2.0
+        gap, wx, wy = _slide_gap(pose, body, new_pose, xy[0], xy[1])
+        if gap > r + _SURE:
+            return False
+        if gap < r * _DISC_INNER - _SURE:
+            return True
+        fx, fy = _heading_unit(pose)
+        nx, ny = -(wx * fx - wy * fy) / gap, -(wx * fy + wy * fx) / gap  # centre -> area
+        reach = max(
+            (vx - xy[0]) * nx + (vy - xy[1]) * ny for vx, vy in _disc_corners(*xy, diameter)
+        )
+        if reach < gap - _NEAR_TIE:
+            return False
+    return touches(swept(pose, body, new_pose), disc(xy[0], xy[1], diameter))
+
+
+_NEAR_TIE = 1e-10
+"""Within this (M) of touching, shapely decides on the exact polygon."""
+
+
+@functools.lru_cache(maxsize=256)
+def _disc_corners(x: float, y: float, diameter: float) -> tuple[tuple[float, float], ...]:
+    """The corners of a waypoint's polygon disc, as shapely made them."""
+    coords = shapely.get_coordinates(disc(x, y, diameter))
+    return tuple((float(cx), float(cy)) for cx, cy in coords[:-1])
+
+
+def _box_gap(pose: Pose, body: Body, x: float, y: float) -> float:
+    """Distance from a point to a racer's rectangle (0 inside it)."""
+    u, v = _local(pose, x, y)
+    return math.hypot(max(abs(u) - body.length / 2.0, 0.0), max(abs(v) - body.width / 2.0, 0.0))
+
+
+def _slide_gap(
+    pose: Pose, body: Body, new_pose: Pose, x: float, y: float
+) -> tuple[float, float, float]:
+    """Distance from a point to the area a rectangle covers sliding from ``pose`` to
+    ``new_pose`` (same heading), and the vector (in the rectangle's frame) from the
+    area's nearest point to the point; in that frame, from a segment to the box."""
+    hl, hw = body.length / 2.0, body.width / 2.0
+    ax, ay = _local(pose, x, y)
+    bx, by = _local(new_pose, x, y)
+    # does the segment a-b enter the box? (clip it to each slab in turn)
+    t0, t1 = 0.0, 1.0
+    for a, b, h in ((ax, bx, hl), (ay, by, hw)):
+        d = b - a
+        if abs(d) < 1e-15:
+            if abs(a) > h:
+                t0, t1 = 1.0, 0.0
+                break
+            continue
+        lo, hi = (-h - a) / d, (h - a) / d
+        if lo > hi:
+            lo, hi = hi, lo
+        t0, t1 = max(t0, lo), min(t1, hi)
+        if t0 > t1:
+            break
+    if t0 <= t1:
+        return (0.0, 0.0, 0.0)
+    # apart: the nearest pair has an end of the segment or a corner of the box in it
+    pairs = [
+        (px - max(-hl, min(hl, px)), py - max(-hw, min(hw, py))) for px, py in ((ax, ay), (bx, by))
+    ]
+    ex, ey = bx - ax, by - ay
+    ll = ex * ex + ey * ey
+    for cx, cy in ((hl, hw), (hl, -hw), (-hl, hw), (-hl, -hw)):
+        t = 0.0 if ll <= 0.0 else max(0.0, min(1.0, ((cx - ax) * ex + (cy - ay) * ey) / ll))
+        pairs.append((ax + t * ex - cx, ay + t * ey - cy))
+    wx, wy = min(pairs, key=lambda w: math.hypot(w[0], w[1]))
+    return (math.hypot(wx, wy), wx, wy)
 
 
 # -- exact sliding contact in plain arithmetic (the engine's hot path) ------------------------
