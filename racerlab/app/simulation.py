@@ -64,6 +64,9 @@ class SimulationPanel(_SessionView):
         )
         self.status = pn.pane.Markdown("", **wide)
         self.table = pn.pane.HTML("", **wide)
+        self.previous = pn.pane.HTML("", **wide)
+        self._summary = ""  # what the table shows, to keep as the previous run's
+        self._context = ""  # the position and settings of the run going or shown
         self._stop = threading.Event()
         self._done = 0
         self._total = 0
@@ -87,6 +90,7 @@ class SimulationPanel(_SessionView):
             self.progress,
             self.status,
             self.table,
+            self.previous,
             sizing_mode="stretch_width",
         )
 
@@ -116,6 +120,9 @@ class SimulationPanel(_SessionView):
         policy = s.kit.bots[self.bot.value]
         rules, timeline = s.kit.rules(), s.timeline  # own rules: no caches shared across threads
         self._names = s.player_names
+        self._context = f"{s.status}; {total} game(s), seed {seed}, {self.bot.value} bots" + (
+            ", unseen cards reshuffled" if reshuffle else ""
+        )
         self._stop.clear()
         self._done, self._total, self._started = 0, total, time.perf_counter()
         self._result = self._failure = None
@@ -185,6 +192,9 @@ class SimulationPanel(_SessionView):
             + (f" (stopped after {played} of {self._total})" if stopped else "")
             + ".",
         )
+        if self._summary:  # change a stat or a ruling, run again, and compare
+            set_text(self.previous, f"<h4>Previous run</h4>{self._summary}")
+        self._summary = f"<p><em>{html.escape(self._context)}</em></p>" + win_table(df, self._names)
         set_text(self.table, win_table(df, self._names))
 
     def _on_run(self, _event: Any) -> None:

@@ -78,3 +78,19 @@ def test_win_table_counts_games_nobody_won():
     assert "<td>Bo</td><td>2</td><td>50.0%</td>" in table
     assert "<td>nobody (or the boss)</td><td>1</td>" in table
     assert "4 game(s); 4.5 rounds on average." in table
+
+
+def test_a_second_run_keeps_the_first_beside_it_for_comparison(session):
+    panel = SimulationPanel(session)
+    panel.games.value, panel.seed.value = 3, 1
+    panel.start()
+    panel.wait(timeout=300)
+    first = panel.table.object
+    assert panel.previous.object == ""
+    session.step("action")  # a later position, then run again
+    panel.seed.value = 2
+    panel.start()
+    panel.wait(timeout=300)
+    assert panel.previous.object.startswith("<h4>Previous run</h4>")
+    assert first in panel.previous.object
+    assert "3 game(s), seed 1, " in panel.previous.object
