@@ -122,11 +122,19 @@ class MoveRules:
     """False: water lowers Speed to 2 (a racer at Speed 1 stays at 1); True: sets it to 2."""
     stop_at_damage: bool = True
     """Paths end at a space that is sure to damage the racer (switch off for shielded racers)."""
+    start_restart: str = "grid"
+    """Where a racer damaged without rings in the Start Line section restarts: ``"grid"``, the
+    section's first column (on the starting grid, the literal reading); ``"line"``, the first
+    column past the Start Line (a racer still on the grid keeps its column)."""
 
     def __post_init__(self) -> None:
         if self.buzz_bomber_reach not in ("lane", "column"):
             raise RacerlabError(
                 f"buzz_bomber_reach must be 'lane' or 'column', got {self.buzz_bomber_reach!r}"
+            )
+        if self.start_restart not in ("grid", "line"):
+            raise RacerlabError(
+                f"start_restart must be 'grid' or 'line', got {self.start_restart!r}"
             )
         if not 0 <= self.spring_extra_spaces <= MAX_SPEED:
             raise RacerlabError(f"spring_extra_spaces must be 0..9, got {self.spring_extra_spaces}")
@@ -570,18 +578,24 @@ def damage(
     board: Board, racer_id: str, by: str, rules: MoveRules = DEFAULT_RULES
 ) -> tuple[Board, list[Event]]:
     """Damage a racer: without rings, back to the first column of its section at its restart
-    Speed (3); with rings, Speed 1 (or its ``damage_speed``), moved to :func:`safe_space`,
-    its stacks dropped left-most first on the damage space and then the other spaces of that
-    column, closest first (a large base keeps its left-most stack with more than 1 ring).
-    A shield absorbs the damage instead. The damaged racer does not pick up its own
-    dropped rings (other racers standing there do)."""
+    Speed (3; in the Start Line section see :attr:`MoveRules.start_restart`); with rings,
+    Speed 1 (or its ``damage_speed``), moved to :func:`safe_space`, its stacks dropped
+    left-most first on the damage space and then the other spaces of that column, closest
+    first (a large base keeps its left-most stack with more than 1 ring). A shield absorbs
+    the damage instead. The damaged racer does not pick up its own dropped rings (other
+    racers standing there do)."""
     token = board.racer(racer_id)
     pos = token.pos
     if token.shield:
         return board.with_racer(fast_replace(token, shield=False)), [ShieldUsed(racer_id, by, pos)]
     events: list[Event] = []
     if token.rings == 0:
-        to = (board.track.section_start(pos[0]), pos[1])
+        col = board.track.section_start(pos[0])
+        if rules.start_restart == "line" and pos[0] < board.track.start_line_col:
+            col = pos[0]  # still on the grid: stays (the line is ahead)
+        elif rules.start_restart == "line" and col < board.track.start_line_col:
+            col = board.track.start_line_col
+        to = (col, pos[1])
         speed = min(token.restart_speed, speed_cap_at(board, to))
         board = board.with_racer(fast_replace(token, col=to[0], lane=to[1], speed=speed))
         events.append(RacerDamaged(racer_id, by, pos, to, False, 0, speed))

@@ -133,6 +133,9 @@ class SonicOptions:
     """Ruling: a damaged large base keeps a stack (see :class:`~.movement.MoveRules`)."""
     water_sets_speed: bool = DEFAULT_RULES.water_sets_speed
     """Ruling: whether water can raise Speed to 2 (see :class:`~.movement.MoveRules`)."""
+    start_restart: str = DEFAULT_RULES.start_restart
+    """Ruling: where damage without rings restarts a racer in the Start Line section (see
+    :class:`~.movement.MoveRules`)."""
 
     def __post_init__(self) -> None:
         self.move_rules  # noqa: B018 -- refuse bad movement rulings when the options are made
@@ -146,6 +149,7 @@ class SonicOptions:
             self.spring_extra_spaces,
             self.large_keeps_stack,
             self.water_sets_speed,
+            self.start_restart,
         )
 
 
@@ -156,6 +160,7 @@ def _move_rules(
     spring_extra_spaces: int,
     large_keeps_stack: bool,
     water_sets_speed: bool,
+    start_restart: str,
 ) -> MoveRules:
     return MoveRules(
         buzz_bomber_reach=buzz_bomber_reach,
@@ -163,4 +168,5 @@ def _move_rules(
         spring_extra_spaces=spring_extra_spaces,
         large_keeps_stack=large_keeps_stack,
         water_sets_speed=water_sets_speed,
+        start_restart=start_restart,
     )

@@ -2,7 +2,7 @@
 
 from racerlab.sonic.board import Badnik, Board, RacerToken
 from racerlab.sonic.move_events import BossHit, RacerDamaged, RingsDropped, ShieldUsed
-from racerlab.sonic.movement import Movement, damage, paths, resolve_move, safe_space
+from racerlab.sonic.movement import Movement, MoveRules, damage, paths, resolve_move, safe_space
 from racerlab.sonic.track import Direction, Section, SectionType, Track, Zone
 
 LETTERS = {"F": Direction.FORWARD, "U": Direction.UP, "D": Direction.DOWN}
@@ -189,3 +189,28 @@ def test_large_base_back_space_treadmill_and_spring_do_not_move_it():
     for back_first in (False, True):
         r = resolve_move(board, "eggman", path, Movement.JUMP, back_first=back_first)
         assert r.ended_at == (9, 2) and r.mover.speed == 3
+
+
+def start_and_straight(*racers):
+    start = Section.from_grid(
+        "s", "S", Zone.BASE, SectionType.START, [" ".join(["0.."] * 4)] * 5, line_col=2
+    )
+    a = Section.from_grid("a", "A", Zone.BASE, SectionType.STRAIGHT, [PLAIN] * 5)
+    board = Board.new(Track((start, a)))
+    for r in racers:
+        board = board.with_racer(r)
+    return board
+
+
+def test_damage_without_rings_in_the_start_section_goes_to_the_grid_or_the_line():
+    board = start_and_straight(RacerToken("sonic", 3, 1, speed=4))
+    grid, _ = damage(board, "sonic", "test")
+    assert grid.racer("sonic").pos == (0, 1)  # the literal first column: on the grid
+    line, _ = damage(board, "sonic", "test", MoveRules(start_restart="line"))
+    assert line.racer("sonic").pos == (2, 1)  # the first column past the Start Line
+    on_grid = start_and_straight(RacerToken("sonic", 1, 1, speed=4))
+    stays, _ = damage(on_grid, "sonic", "test", MoveRules(start_restart="line"))
+    assert stays.racer("sonic").pos == (1, 1)  # not carried forward over the line
+    later = start_and_straight(RacerToken("sonic", 7, 1, speed=4))
+    for rules in (MoveRules(), MoveRules(start_restart="line")):
+        assert damage(later, "sonic", "test", rules)[0].racer("sonic").pos == (4, 1)
