@@ -75,6 +75,7 @@ class SimulationPanel(_SessionView):
         self._failure: BaseException | None = None
         self._thread: threading.Thread | None = None
         self._poller: Any = None
+        self._hooked = False  # whether closing the page stops a run (served pages only)
         self._names: list[str] = []
         self.refresh()
 
@@ -148,8 +149,12 @@ class SimulationPanel(_SessionView):
         set_text(self.status, f"Playing {total} game(s)...")
         self._thread = threading.Thread(target=work, name="racerlab-simulate", daemon=True)
         self._thread.start()
-        if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
+        doc = pn.state.curdoc
+        if doc is not None and doc.session_context is not None:
             self._poller = pn.state.add_periodic_callback(self.poll, period=POLL_MS)
+            if not self._hooked:  # a closed page stops its run instead of playing on unseen
+                doc.on_session_destroyed(self._on_session_destroyed)
+                self._hooked = True
 
     def stop(self) -> None:
         """Ask the run to stop after the game being played (the games played are kept)."""
@@ -196,6 +201,9 @@ class SimulationPanel(_SessionView):
             set_text(self.previous, f"<h4>Previous run</h4>{self._summary}")
         self._summary = f"<p><em>{html.escape(self._context)}</em></p>" + win_table(df, self._names)
         set_text(self.table, win_table(df, self._names))
+
+    def _on_session_destroyed(self, _context: Any) -> None:
+        self.stop()
 
     def _on_run(self, _event: Any) -> None:
         self.start()

@@ -94,3 +94,12 @@ def test_a_second_run_keeps_the_first_beside_it_for_comparison(session):
     assert panel.previous.object.startswith("<h4>Previous run</h4>")
     assert first in panel.previous.object
     assert "3 game(s), seed 1, " in panel.previous.object
+
+
+def test_closing_the_page_stops_a_run(session):
+    panel = SimulationPanel(session)
+    panel.games.value = 5_000
+    panel.start()
+    panel._on_session_destroyed(None)  # what the served page's destroy hook calls
+    panel.wait(timeout=300)
+    assert panel.progress.value < 5_000 and "stopped after" in panel.status.object
