@@ -153,7 +153,7 @@ class SimulationPanel(_SessionView):
         if doc is not None and doc.session_context is not None:
             self._poller = pn.state.add_periodic_callback(self.poll, period=POLL_MS)
             if not self._hooked:  # a closed page stops its run instead of playing on unseen
-                doc.on_session_destroyed(self._on_session_destroyed)
+                doc.on_session_destroyed(self._on_stop)
                 self._hooked = True
 
     def stop(self) -> None:
@@ -197,18 +197,17 @@ class SimulationPanel(_SessionView):
             + (f" (stopped after {played} of {self._total})" if stopped else "")
             + ".",
         )
+        table = win_table(df, self._names)
         if self._summary:  # change a stat or a ruling, run again, and compare
             set_text(self.previous, f"<h4>Previous run</h4>{self._summary}")
-        self._summary = f"<p><em>{html.escape(self._context)}</em></p>" + win_table(df, self._names)
-        set_text(self.table, win_table(df, self._names))
-
-    def _on_session_destroyed(self, _context: Any) -> None:
-        self.stop()
+        self._summary = f"<p><em>{html.escape(self._context)}</em></p>" + table
+        set_text(self.table, table)
 
     def _on_run(self, _event: Any) -> None:
         self.start()
 
     def _on_stop(self, _event: Any) -> None:
+        """The Stop button, and the served page's session being destroyed."""
         self.stop()
 
 

@@ -39,7 +39,7 @@ from ..core.rules import Action, Rules
 from .actions import ActionChoice, Move, PlayCard
 from .effects import speed_cap
 from .move_events import RacerDamaged
-from .movement import Movement, resolve_move, speed_cap_at
+from .movement import Movement, landing_orders, resolve_move, speed_cap_at
 from .rounds import ACTION_STEPS, SPEED_DELTA, SPINS, action_speeds, movement_kinds
 from .state import Phase, SonicState
 
@@ -260,8 +260,7 @@ def _best_move(state: SonicState, rules: Any) -> Move:
     for kind in rules._move_kinds(state, card.movement):
         found = _shortlist(rules, state, token, token.speed, kind, TURNS)
         for path, quick in zip(found, _statics(state.board, token, found, kind), strict=True):
-            both = token.large and path.spaces and kind in (Movement.JUMP, Movement.HIGH_JUMP)
-            for back_first in (False, True) if both else (False,):
+            for back_first in landing_orders(token, kind, path.spaces):
                 move = Move(seat, kind, path.spaces, back_first=back_first)
                 options.append((-quick if path.spaces else 0.0, len(options), move, path))
     options.sort(key=lambda o: o[:2])

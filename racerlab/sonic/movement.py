@@ -64,6 +64,7 @@ __all__ = [
     "Movement",
     "Path",
     "damage",
+    "landing_orders",
     "left_platform",
     "paths",
     "resolve_move",
@@ -221,6 +222,22 @@ def _feature(
 def _step(pos: Coord, d: Direction) -> Coord:
     dc, dl = d.delta
     return (pos[0] + dc, pos[1] + dl)
+
+
+def landing_orders(
+    token: RacerToken, kind: Movement, spaces: tuple[Coord, ...]
+) -> tuple[bool, ...]:
+    """The ``back_first`` choices a movement offers: a large-base racer jumping somewhere
+    may land its back space first (``(False, True)``); any other movement, ``(False,)``.
+
+    >>> landing_orders(RacerToken("big", 0, 2, large=True), Movement.JUMP, ((1, 2),))
+    (False, True)
+    >>> landing_orders(RacerToken("big", 0, 2, large=True), Movement.RUN, ((1, 2),))
+    (False,)
+    """
+    if token.large and spaces and kind in (Movement.JUMP, Movement.HIGH_JUMP):
+        return (False, True)
+    return (False,)
 
 
 def speed_cap_at(board: Board, pos: Coord) -> int:

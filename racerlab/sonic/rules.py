@@ -66,7 +66,7 @@ from .events import (
 from .expansions import end_of_round
 from .facts import Facts, facts
 from .move_events import BossHit
-from .movement import Movement, Path, paths, resolve_move, speed_cap_at
+from .movement import Movement, Path, landing_orders, paths, resolve_move, speed_cap_at
 from .options import BossHitRule, Mode, SonicOptions, WinnerTie
 from .rounds import (
     ACTION_STEPS,
@@ -87,7 +87,6 @@ from .track import SectionType, Track, Zone
 __all__ = ["SonicRules"]
 
 _GROUND = (Movement.RUN, Movement.SPIN)
-_JUMPS = (Movement.JUMP, Movement.HIGH_JUMP)
 _GROWTH = 3
 """Sections laid when a racer first enters a Turn (2 Straights and a Turn or the Finish)."""
 _STRAIGHTS = 6
@@ -307,9 +306,8 @@ class SonicRules(Rules[SonicState, Action]):
                     if key in index:
                         continue
                     index[key] = p
-                    out.append(Move(seat, kind, p.spaces))
-                    if token.large and kind in _JUMPS and p.spaces:
-                        out.append(Move(seat, kind, p.spaces, back_first=True))
+                    for back_first in landing_orders(token, kind, p.spaces):
+                        out.append(Move(seat, kind, p.spaces, back_first=back_first))
             return out, index
         # TAKE
         return [TakeCard(seat, c) for c in sorted(set(state.face_up))], index
@@ -406,7 +404,7 @@ class SonicRules(Rules[SonicState, Action]):
                 f"not {move.kind.value}",
                 action=move,
             )
-        if move.back_first and not (token.large and move.kind in _JUMPS and move.path):
+        if move.back_first not in landing_orders(token, move.kind, move.path):
             raise IllegalActionError(
                 "only a large-base racer jumping somewhere can land back space first",
                 action=move,

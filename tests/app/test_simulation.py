@@ -100,6 +100,6 @@ def test_closing_the_page_stops_a_run(session):
     panel = SimulationPanel(session)
     panel.games.value = 5_000
     panel.start()
-    panel._on_session_destroyed(None)  # what the served page's destroy hook calls
+    panel._on_stop(None)  # what the served page's destroy hook calls
     panel.wait(timeout=300)
     assert panel.progress.value < 5_000 and "stopped after" in panel.status.object
