@@ -1,27 +1,42 @@
 """Boss mode: setting the boss up, its card each round, being damaged, crossing the line.
 
-Pure functions over the board and a :class:`~racerlab.sonic.state.BossState`;
-the rules engine decides what a result means for the game (solo loss, game end).
+Pure functions over the board and a :class:`~racerlab.sonic.state.BossState`, then
+the rules of the game around them (:func:`boss_turn`, :func:`hits_after_move`,
+:func:`check_boss_finish`): what a result means for the game is the mode's variant's
+to say (a solo loss) or the results' (the game ends).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from ..core.dice import ChanceSource
+from ..core.frozen import fast_replace
 from ..core.rules import Event
 from .board import Board
 from .effects import apply_boss_effect, move_boss
-from .events import BossCardRevealed, BossDamaged, BossDestroyed
+from .events import BossCardRevealed, BossDamaged, BossDestroyed, BossFinished, RacerLost
 from .facts import BossFacts
+from .move_events import BossHit
 from .movement import DEFAULT_RULES, MoveRules
-from .options import DeckOut, SonicOptions
+from .options import BossHitRule, DeckOut, SonicOptions
+from .results import check_finish, game_over
 from .rounds import draw_card
-from .state import BossState
+from .state import BossState, Phase, SonicState
 from .track import LANES
+from .transition import Turn
 
-__all__ = ["boss_across", "boss_card_turn", "hit_boss", "next_boss_card", "place_boss"]
+__all__ = [
+    "boss_across",
+    "boss_card_turn",
+    "boss_turn",
+    "check_boss_finish",
+    "hit_boss",
+    "hits_after_move",
+    "next_boss_card",
+    "place_boss",
+]
 
 START_SECTION = 1
 """The boss starts in the first section after the Start Line (rulebook)."""
@@ -102,3 +117,68 @@ def next_boss_card(boss: BossState, chance: ChanceSource, deck_out: DeckOut) -> 
     discard = (*boss.discard, boss.card) if boss.card is not None else boss.discard
     card, deck, discard, _ = draw_card(boss.deck, discard, chance, deck_out)
     return replace(boss, card=card, deck=deck, discard=discard)
+
+
+# -- the boss in the game ------------------------------------------------------------------
+def hits_after_move(t: Turn, state: SonicState, seat: int, events: Iterable[Event]) -> SonicState:
+    """A racer's movement that hit the boss (by ``boss_hit``'s ruling) damages it once."""
+    boss = state.boss
+    if boss is None or boss.destroyed:
+        return state
+    spin_counts = state.options.boss_hit is BossHitRule.SPIN_OR_LAND
+    for ev in events:
+        if isinstance(ev, BossHit) and (spin_counts or ev.kind == "landing"):
+            return _racer_hits_boss(t, state, seat)
+    return state
+
+
+def _racer_hits_boss(t: Turn, state: SonicState, seat: int) -> SonicState:
+    assert state.boss is not None
+    board, boss, more = hit_boss(state.board, state.boss, seat, state.options, t.dice)
+    t.emit(*more)
+    state = fast_replace(state, board=board, boss=boss)
+    lost = t.variant.after_damage(t, state, more, by="the boss")
+    if lost is not None:
+        return lost
+    return check_boss_finish(t, state)
+
+
+def check_boss_finish(t: Turn, state: SonicState) -> SonicState:
+    """A boss across the Finish Line ends the game: every racer not yet across loses."""
+    boss = state.boss
+    if boss is None or not boss_across(state.board, boss):
+        return state
+    losers = tuple(s for s in range(state.players) if not state.finished[s])
+    t.emit(BossFinished(boss.id, losers))
+    lost = tuple(state.lost[s] or s in losers for s in range(state.players))
+    for s in losers:
+        t.emit(RacerLost(s, f"boss {boss.id} crossed the Finish Line first"))
+    state = fast_replace(state, lost=lost, boss=fast_replace(boss, finished=True))
+    return game_over(t, state, f"boss {boss.id} crossed the Finish Line")
+
+
+def boss_turn(t: Turn, state: SonicState) -> SonicState:
+    """The boss's place in the resolution order: its face-up card and profile rules."""
+    boss = state.boss
+    if boss is None:
+        return state
+    racing = [s for s in range(state.players) if not state.finished[s] and not state.lost[s]]
+    board, boss, more = boss_card_turn(
+        state.board,
+        boss,
+        t.facts.bosses[boss.id],
+        racing,
+        t.dice,
+        vr_limit=t.facts.vr_tokens,
+        profile_rules=state.options.boss_profile_rules,
+        move_rules=state.options.move_rules,
+    )
+    t.emit(*more)
+    state = fast_replace(state, board=board, boss=boss)
+    lost = t.variant.after_damage(t, state, more)
+    if lost is not None:
+        return lost
+    state = check_boss_finish(t, state)
+    if state.phase is Phase.OVER:
+        return state
+    return check_finish(t, state)

@@ -22,7 +22,6 @@ import numpy as np
 
 from racerlab.core.rules import Rules
 from racerlab.sonic import Mode, SonicOptions, SonicRules, SonicSetup, greedy_bot, random_bot
-from racerlab.sonic.options import BossHitRule, DeckOut, TieBreak, WinnerTie
 from racerlab.sonic.track import Zone
 
 HERE = Path(__file__).resolve().parent
@@ -30,15 +29,12 @@ FIXTURE = HERE / "replays.json.gz"
 ROOT = HERE.parents[2]
 
 _RACERS = ("sonic", "tails", "knuckles", "amy")
+_RULINGS = {"tie_break": "leader", "winner_tie": "first-across", "deck_out": "leave-gap"}
 _VARIANTS = (
     SonicOptions(),
-    SonicOptions(
-        tie_break=TieBreak.LEADER,
-        winner_tie=WinnerTie.FIRST_ACROSS,
-        deck_out=DeckOut.LEAVE_GAP,
-        boss_hit=BossHitRule.ANY_CONTACT,
-        boss_profile_rules=False,
-        winner_must_finish=True,
+    SonicRules().decode_options(
+        {**_RULINGS, "boss_hit": "any-contact", "boss_profile_rules": False}
+        | {"winner_must_finish": True}
     ),
 )
 

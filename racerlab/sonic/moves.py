@@ -1,0 +1,188 @@
+"""Moves in the game: finding a racer's paths, and walking one with what it sets off.
+
+The movement physics (:mod:`.movement`) moves a token along a path on a board; here
+the rules around it: paths may run into sections not laid yet (they are previewed and
+laid as the racer gets there, :mod:`.growth`), and after each stretch the boss may have
+been hit, the mode may end the game on damage, and racers may have crossed the line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..core.frozen import fast_replace
+from .actions import Move
+from .board import Board, RacerToken
+from .boss import hits_after_move
+from .facts import Facts
+from .growth import check_growth, grow
+from .movement import Movement, MoveResult, Path, paths, resolve_move
+from .results import check_finish
+from .state import Phase, SonicState
+from .track import Track
+from .transition import Turn
+
+__all__ = ["PathFinder", "may_leave_laid_track", "slice_path", "walk"]
+
+_GROUND = (Movement.RUN, Movement.SPIN)
+PREVIEW_LIMIT = 32
+"""Preview tracks a :class:`PathFinder` keeps (a game needs about three)."""
+
+
+class PathFinder:
+    """Finds paths for the rules, and owns the caches that makes cheap.
+
+    Paths are memoised on the board (:meth:`Board.path_memo`: shared by later boards with
+    the same terrain and badniks); the preview tracks (laid sections plus those still to
+    come) are kept here, at most :data:`PREVIEW_LIMIT` of them, oldest dropped first.
+    """
+
+    def __init__(self, facts: Callable[[], Facts]) -> None:
+        self._facts = facts
+        self._walked: tuple[SonicState, Move, Path | None] | None = None
+        self._previews: dict[tuple, Track] = {}
+
+    def board_for(self, state: SonicState, token: RacerToken, reach: int) -> Board:
+        """The board, with the sections still to come laid out (no tokens) when the racer
+        could reach past the laid track, so paths into them can be listed."""
+        board = state.board
+        if not may_leave_laid_track(state, token, reach):
+            return board
+        key = (tuple(s.id for s in board.track.sections), state.pending)
+        track = self._previews.get(key)
+        if track is None:
+            facts = self._facts()
+            track = Track(board.track.sections + tuple(facts.section(i) for i in state.pending))
+            if len(self._previews) >= PREVIEW_LIMIT:
+                del self._previews[next(iter(self._previews))]
+            self._previews[key] = track
+        return fast_replace(board, track=track)
+
+    def path_board(self, state: SonicState, token: RacerToken, reach: int) -> Board:
+        """:meth:`board_for` for finding paths: a preview is kept in the path memo and
+        reused while the terrain and badniks stay the same (paths depend on nothing else)."""
+        if not may_leave_laid_track(state, token, reach):
+            return state.board
+        memo = state.board.path_memo()
+        key = ("preview", state.pending)
+        board = memo.get(key)
+        if board is None:
+            board = memo[key] = self.board_for(state, token, reach)
+        return board
+
+    def paths_for(
+        self, state: SonicState, token: RacerToken, n: int, kind: Movement, turns: int | None
+    ) -> list[Path]:
+        """Paths from the movement physics, memoised (see :meth:`SonicRules.paths_for`)."""
+        memo = state.board.path_memo()
+        rules = state.options.move_rules
+        key = (token.pos, n, kind, token.ignore, token.large, turns, state.pending, rules)
+        found = memo.get(key)
+        if found is None:
+            board = self.path_board(state, token, n)
+            found = memo[key] = paths(
+                board,
+                token.pos,
+                n,
+                kind,
+                token.large,
+                rules=rules,
+                ignore=token.ignore,
+                turns=turns,
+            )
+        return found
+
+    def walked_path(self, state: SonicState, move: Move) -> Path | None:
+        """The path of ``move`` found by walking just that path (``None``: not legal)."""
+        walked = self._walked
+        if walked is not None and walked[0] is state and walked[1] == move:
+            return walked[2]  # checked a moment ago: resolve finds it here
+        token = state.token(move.player)
+        board = self.path_board(state, token, token.speed)
+        found = paths(
+            board,
+            token.pos,
+            token.speed,
+            move.kind,
+            token.large,
+            rules=state.options.move_rules,
+            ignore=token.ignore,
+            along=move.path,
+        )
+        path = found[0] if found else None
+        self._walked = (state, move, path)
+        return path
+
+
+def may_leave_laid_track(state: SonicState, token: RacerToken, reach: int) -> bool:
+    """Whether ``token`` moving ``reach`` spaces could go past the laid track while
+    sections are still to come."""
+    return bool(state.pending) and token.col + reach + 2 >= state.board.track.n_columns
+
+
+def slice_path(path: Path, a: int, b: int) -> Path:
+    """The stretch ``a:b`` of ``path`` (ending "complete" unless it is the path's end)."""
+    if a == 0 and b == len(path.spaces):
+        return path
+    ends = path.ends if b == len(path.spaces) else "complete"
+    kinds = path.kinds[a:b] if path.kinds else ()
+    landings = tuple(i - a for i in path.landings if a <= i < b)
+    return Path(path.steps[a:b], path.spaces[a:b], path.pushes[a:b], ends, kinds, landings)
+
+
+def _stretch_end(state: SonicState, path: Path, kind: Movement, start: int) -> int | None:
+    """Where the stretch from ``start`` ends: the path's end, the first space past the
+    laid track when the racer runs onto it, or ``None`` when the sections must be laid
+    first (a jump over the edge of the laid track lays them as it sets off)."""
+    spaces = path.spaces
+    laid = state.board.track.n_columns
+    beyond = next((i for i in range(start, len(spaces)) if spaces[i][0] >= laid), None)
+    if beyond is None or not state.pending:
+        return len(spaces)
+    k_here = path.kinds[beyond - 1] if path.kinds and beyond > 0 else kind
+    k_next = path.kinds[beyond] if path.kinds else kind
+    if beyond == start or k_here not in _GROUND or k_next not in _GROUND:
+        return None
+    return beyond
+
+
+def walk(
+    t: Turn, state: SonicState, seat: int, path: Path, kind: Movement, back_first: bool
+) -> SonicState:
+    """Move ``seat`` along ``path``, laying the track as it is reached, and settle what
+    each stretch set off (boss hits, a solo loss, racers across the line)."""
+    token_id = state.token(seat).id
+    start = 0
+    while start < len(path.spaces):
+        end = _stretch_end(state, path, kind, start)
+        if end is None:
+            state = grow(t, state, seat)
+            continue
+        chunk = slice_path(path, start, end)
+        result = resolve_move(
+            state.board,
+            token_id,
+            chunk,
+            path.kinds[start] if path.kinds else kind,
+            rules=state.options.move_rules,
+            chance=t.dice,
+            back_first=back_first,
+        )
+        t.emit(*result.events)
+        state = _after_move(t, fast_replace(state, board=result.board), seat, result)
+        if state.phase is Phase.OVER or result.stopped or result.spaces_moved < len(chunk.spaces):
+            return state
+        if end < len(path.spaces):
+            state = grow(t, state, seat)
+        start = end
+    return check_growth(t, state, seat)
+
+
+def _after_move(t: Turn, state: SonicState, seat: int, result: MoveResult) -> SonicState:
+    lost = t.variant.after_damage(t, state, result.events)
+    if lost is not None:
+        return lost
+    state = hits_after_move(t, state, seat, result.events)
+    if state.phase is Phase.OVER:
+        return state
+    return check_finish(t, state)
