@@ -1,0 +1,331 @@
+"""The path search: every legal path of a movement, walked over flat per-space tables.
+
+Each step goes forward, up or down (never back, never diagonal, never into a space
+already visited), exactly ``speed`` steps unless an obstacle, sure damage or the end of
+the laid track stops it first. Treadmill pushes and the High Jump after a spring are
+followed, so a path is exactly what :func:`~.movement.resolve_move` will walk.
+"""
+
+from __future__ import annotations
+
+from ..core.errors import RacerlabError
+from .board import Badnik, Board
+from .move_rules import (
+    DEFAULT_RULES,
+    STEPS,
+    Movement,
+    MoveRules,
+    Path,
+    badnik_reach,
+)
+from .track import LANES, Coord, Direction, Feature
+
+__all__ = ["paths"]
+
+
+# -- the paths ----------------------------------------------------------------------
+def _path_tables(board: Board, rules: MoveRules, ignore: tuple[str, ...]) -> tuple:
+    """Per-space lookups for :func:`paths` (flat lists indexed ``col * LANES + lane``):
+    the terrain's (:func:`_terrain_tables`) with the badniks' reach laid over them; cached
+    on the board, dropped when its terrain or badniks change."""
+    key = ("ptab", rules.buzz_bomber_reach, rules.stop_at_damage, ignore)
+    got = board._cache.get(key)
+    if got is not None:
+        return got
+    elev, spike, fx, push, hazard = _terrain_tables(board, rules, ignore)
+    n = len(elev)
+    bad_spin = list(hazard)
+    bad_run = list(hazard)
+    crab_t = [False] * n
+    spinner_t = [False] * n
+    if rules.stop_at_damage:
+        buzz, crab = badnik_reach(board, rules)
+        for col, lane in buzz:
+            if col >= 0 and 0 <= lane < LANES and col * LANES + lane < n:
+                bad_spin[col * LANES + lane] = bad_run[col * LANES + lane] = True
+        for col, lane in crab:
+            if 0 <= lane < LANES and col * LANES + lane < n:
+                crab_t[col * LANES + lane] = True
+        for (col, lane), badnik in board.badniks:
+            i = col * LANES + lane
+            if i < n:
+                bad_run[i] = bad_run[i] or badnik.crawling
+                spinner_t[i] = badnik is Badnik.SPINNER
+    got = (elev, spike, fx, push, bad_run, bad_spin, crab_t, spinner_t)
+    board._cache[key] = got
+    return got
+
+
+def _terrain_tables(board: Board, rules: MoveRules, ignore: tuple[str, ...]) -> tuple:
+    """The terrain's part of the path lookups: elevation, spikes, treadmill and spring
+    effects, push targets and sure damage from terrain. Cached on the board (dropped when
+    the terrain changes) and, for fresh board objects showing the same terrain (e.g. a
+    preview of the track to come), in a small module memo keyed by what they depend on."""
+    key = ("ttab", rules.stop_at_damage, ignore)
+    got = board._cache.get(key)
+    if got is not None:
+        return got
+    shared = (
+        id(board.track),
+        board.rocks,
+        board.removed_platforms,
+        board.flipped_traps,
+        board.vr_tokens,
+        key,
+    )
+    memo = _TABLE_MEMO.get(shared)
+    if memo is not None and memo[0] is board.track:  # the same track object, not a reused id
+        board._cache[key] = memo[1]
+        return memo[1]
+    cells, elev = board._terrain()
+    n = len(cells)
+    ncols = n // LANES
+    dmg = rules.stop_at_damage
+    spike = [False] * n
+    fx = [0] * n  # 1 treadmill, 2 spring
+    push = [-1] * n
+    for i, cell in enumerate(cells):
+        f = cell.feature
+        if f is None or f.value in ignore:
+            continue
+        if f is Feature.SPIKE:
+            spike[i] = dmg
+        elif f is Feature.TREADMILL and cell.direction is not None:
+            dc, dl = cell.direction.delta
+            c, lane = i // LANES + dc, i % LANES + dl
+            if 0 <= c < ncols and 0 <= lane < LANES:
+                fx[i] = 1
+                push[i] = c * LANES + lane
+        elif f is Feature.SPRING:
+            fx[i] = 2
+    got = (elev, spike, fx, push, spike)
+    board._cache[key] = got
+    if len(_TABLE_MEMO) >= _TABLE_MEMO_SIZE:
+        _TABLE_MEMO.clear()
+    _TABLE_MEMO[shared] = (board.track, got)
+    return got
+
+
+_TABLE_MEMO: dict[tuple, tuple] = {}
+"""Terrain tables by (track identity, terrain-changing fields, rulings, ignore)."""
+_TABLE_MEMO_SIZE = 256
+
+
+_COORDS: list[Coord] = []
+
+
+def _coords(n: int) -> list[Coord]:
+    """Shared ``(col, lane)`` tuples for flat indexes below ``n``."""
+    while len(_COORDS) < n:
+        i = len(_COORDS)
+        _COORDS.append((i // LANES, i % LANES))
+    return _COORDS
+
+
+_MOVES: dict[int, list[tuple[tuple[Direction, int, Coord], ...]]] = {}
+
+
+def _moves(n: int) -> list[tuple[tuple[Direction, int, Coord], ...]]:
+    """For each flat index below ``n`` (a track of ``n // LANES`` columns), the steps that
+    stay on the track: ``(direction, flat index entered, its (col, lane))``, forward then up
+    then down."""
+    got = _MOVES.get(n)
+    if got is None:
+        coords = _coords(n)
+        got = []
+        for p in range(n):
+            col, lane = divmod(p, LANES)
+            steps = []
+            for d in STEPS:
+                c, lane2 = col + d.delta[0], lane + d.delta[1]
+                if 0 <= c < n // LANES and 0 <= lane2 < LANES:
+                    steps.append((d, c * LANES + lane2, coords[c * LANES + lane2]))
+            got.append(tuple(steps))
+        _MOVES[n] = got
+    return got
+
+
+_SET_STEPS, _SET_SPACES, _SET_PUSHES, _SET_ENDS, _SET_KINDS, _SET_LANDINGS = (
+    Path.__dict__[f].__set__ for f in ("steps", "spaces", "pushes", "ends", "kinds", "landings")
+)
+
+
+def _new_path(steps, spaces, pushes, ends, kinds, landings) -> Path:
+    """A :class:`Path` from its fields (the hot path of :func:`paths`: filling the slots
+    directly skips the frozen ``__init__``'s per-field overhead; the result is the same)."""
+    path = object.__new__(Path)
+    _SET_STEPS(path, steps)
+    _SET_SPACES(path, spaces)
+    _SET_PUSHES(path, pushes)
+    _SET_ENDS(path, ends)
+    _SET_KINDS(path, kinds)
+    _SET_LANDINGS(path, landings)
+    return path
+
+
+def paths(
+    board: Board,
+    start: Coord,
+    speed: int,
+    kind: Movement,
+    large: bool = False,
+    *,
+    rules: MoveRules = DEFAULT_RULES,
+    ignore: tuple[str, ...] = (),
+    turns: int | None = None,
+    along: tuple[Coord, ...] | None = None,
+) -> list[Path]:
+    """Every legal path of ``speed`` steps from ``start`` (see the module docstring).
+
+    ``ignore`` lists terrain the mover is not affected by (its Ability). ``large``
+    does not change the geometry (a large base is tracked by its front space).
+
+    Two filters walk less of the tree and return a subset of the same paths:
+    ``turns`` keeps the paths with at most that many up or down steps (a quick
+    shortlist for bots; the count of paths grows exponentially with ``speed``), and
+    ``along`` keeps only the path entering exactly those spaces (an empty list if no
+    legal path does), which checks one chosen path without listing the others.
+
+    >>> from racerlab.sonic.board import RacerToken
+    >>> from racerlab.sonic.track import Section, SectionType, Track, Zone
+    >>> s = Section.from_grid("s", "S", Zone.BASE, SectionType.STRAIGHT, ["0.. 0.. 0.. 0.."] * 5)
+    >>> board = Board.new(Track((s,))).with_racer(RacerToken("sonic", 0, 2, speed=3))
+    >>> len(paths(board, (0, 2), 3, Movement.RUN))
+    15
+    >>> [p.steps.count(Direction.FORWARD) for p in paths(board, (0, 2), 3, Movement.RUN, turns=1)]
+    [3, 2, 2, 2, 2, 2, 2]
+    >>> [p.ends for p in paths(board, (0, 2), 3, Movement.RUN, along=((1, 2), (1, 1), (2, 1)))]
+    ['complete']
+    >>> paths(board, (0, 2), 3, Movement.RUN, along=((1, 2), (1, 1), (1, 2)))
+    []
+    """
+    del large  # the same geometry: a large base is tracked by its front space
+    if speed < 0:
+        raise RacerlabError(f"speed must be at least 0, got {speed}")
+    if not board.track.in_bounds(*start):
+        raise RacerlabError(f"start {start} is off the track")
+    elev, spike, fx, push_to, bad_run, bad_spin, crab_t, spinner_t = _path_tables(
+        board, rules, tuple(ignore)
+    )
+    n = len(elev)
+    coords = _coords(n)
+    moves = _moves(n)
+    out: list[Path] = []
+    s0 = start[0] * LANES + start[1]
+    ref = elev[s0]
+    steps: list[Direction] = []
+    spaces: list[Coord] = []
+    pushes: list[Coord | None] = []
+    kinds: list[Movement] = []
+    landings: list[int] = []  # the steps where a jump lands (resolve_move obeys this)
+    visited = bytearray(n)
+    visited[s0] = 1
+    spring_extra = rules.spring_extra_spaces
+    run, spin, jump, high = Movement.RUN, Movement.SPIN, Movement.JUMP, Movement.HIGH_JUMP
+    forward = Direction.FORWARD
+    flags = [0, 0, 0]  # pushes so far, kind changes so far, up or down steps so far
+    max_turns = speed if turns is None else turns
+    guide = along if along is not None else ()
+    guided = along is not None
+
+    def emit(ends: str) -> None:
+        out.append(
+            _new_path(
+                tuple(steps),
+                tuple(spaces),
+                tuple(pushes) if flags[0] else (),
+                ends,
+                tuple(kinds) if flags[1] else (),
+                tuple(landings) if landings else (),
+            )
+        )
+
+    def walk(p: int, cur: int, k: Movement, left: int) -> None:
+        if left == 0:
+            emit("complete")
+            return
+        moved = False
+        ground = k is run or k is spin
+        bad = bad_run if k is run else bad_spin
+        landing = left == 1
+        for d, t, space in moves[p]:
+            if visited[t]:
+                continue
+            moved = True
+            vertical = d is not forward
+            if vertical and flags[2] >= max_turns:
+                continue
+            if guided and (len(steps) >= len(guide) or guide[len(steps)] != space):
+                continue
+            t_elev = elev[t]
+            q = -1
+            nk, extra, stop, acts = k, 0, False, False
+            if ground:
+                stop = t_elev > cur or bad[t]
+                acts = not stop
+            elif k is jump:
+                blocked = t_elev >= ref + 2 or crab_t[t]
+                if not landing:
+                    stop = blocked or spinner_t[t]
+                else:
+                    acts = not blocked
+            else:
+                acts = landing
+            lands = landing and not ground
+            if lands:
+                landings.append(len(steps))
+            if acts:
+                if spike[t]:
+                    pass
+                elif fx[t] == 1:
+                    q = push_to[t]
+                    if elev[q] > t_elev or bad_run[q]:
+                        stop = True
+                elif fx[t] == 2:
+                    nk = high
+                    if landing:
+                        extra = spring_extra
+            steps.append(d)
+            spaces.append(space)
+            pushes.append(coords[q] if q >= 0 else None)
+            kinds.append(k)
+            visited[t] = 1
+            new_push = False
+            if q >= 0:
+                flags[0] += 1
+                new_push = not visited[q]
+                visited[q] = 1
+            changed = nk is not kind or k is not kind
+            if changed:
+                flags[1] += 1
+            if vertical:
+                flags[2] += 1
+            if stop:
+                emit("stopped")
+            elif not ground and landing and not extra:
+                emit("complete")
+            else:
+                here = q if q >= 0 else t
+                walk(here, elev[here], nk, left - 1 + extra)
+            if q >= 0:
+                flags[0] -= 1
+            if changed:
+                flags[1] -= 1
+            if vertical:
+                flags[2] -= 1
+            if lands:
+                landings.pop()
+            steps.pop()
+            spaces.pop()
+            pushes.pop()
+            kinds.pop()
+            visited[t] = 0
+            if new_push:
+                visited[q] = 0
+        if not moved:
+            emit("edge")
+
+    walk(s0, ref, kind, speed)
+    if guided:
+        return [p for p in out if p.spaces == along]
+    return out
