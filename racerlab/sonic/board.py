@@ -146,8 +146,11 @@ class Board:
     yellow_diamonds: bool = True
 
     def __post_init__(self) -> None:
-        # lookups built lazily; not a dataclass field, so equality and encoding ignore it
+        # lookups built lazily; not dataclass fields, so equality and encoding ignore them:
+        # token indexes of this board, and memos shared along boards (see _with)
         object.__setattr__(self, "_cache", {})
+        object.__setattr__(self, "_terrain_memo", {})
+        object.__setattr__(self, "_layout_memo", {})
 
     # -- construction ----------------------------------------------------------
     @classmethod
@@ -170,27 +173,38 @@ class Board:
         )
 
     def _with(self, **changes: object) -> Board:
-        """A copy with ``changes``, keeping the terrain lookup when terrain did not change."""
-        unknown = changes.keys() - _FIELDS
-        if unknown:
-            raise TypeError(f"Board has no field(s) {sorted(unknown)}")
+        """A copy with ``changes``; the lookups that do not depend on a changed field are
+        kept (the memos shared, not copied: no per-entry work)."""
+        if not _FIELDS.issuperset(changes):
+            raise TypeError(f"Board has no field(s) {sorted(changes.keys() - _FIELDS)}")
         # a fast copy (dataclasses.replace is slow on this hot path); frozen fields stay frozen
         new = object.__new__(Board)
         state = new.__dict__
         state.update(self.__dict__)
         state.update(changes)
-        state["_cache"] = {}
-        if self._cache:
-            changed = changes.keys()
-            for key, value in self._cache.items():
-                name = key[0] if isinstance(key, tuple) else key
-                if not changed & _CACHE_DEPENDS.get(name, {name}):
-                    new._cache[key] = value
+        if not _TERRAIN_FIELDS.isdisjoint(changes):
+            state["_terrain_memo"] = {}
+            state["_layout_memo"] = {}
+        elif "badniks" in changes:
+            state["_layout_memo"] = {}
+        if "rings" in changes or "badniks" in changes:
+            cache = self._cache
+            state["_cache"] = {k: v for k, v in cache.items() if k not in changes}
         return new
+
+    def terrain_memo(self) -> dict:
+        """Lookups that depend only on the terrain: shared by every later board with the
+        same terrain (the owner of these memos is the line of boards, never a module)."""
+        return self._terrain_memo
+
+    def layout_memo(self) -> dict:
+        """Lookups that depend on the terrain and the badniks (badnik reach, path tables,
+        paths): shared by every later board where both are the same."""
+        return self._layout_memo
 
     # -- terrain -----------------------------------------------------------------
     def _terrain(self) -> tuple[list[Cell], list[int]]:
-        got = self._cache.get("terrain")
+        got = self._terrain_memo.get("terrain")
         if got is not None:
             return got
         track = self.track
@@ -216,7 +230,7 @@ class Board:
         for col, lane in self.rocks:
             elevation[col * LANES + lane] += 1
         got = (cells, elevation)
-        self._cache["terrain"] = got
+        self._terrain_memo["terrain"] = got
         return got
 
     def terrain(self, col: int, lane: int) -> Cell:
@@ -234,9 +248,9 @@ class Board:
     def path_memo(self) -> dict:
         """A memo for paths found on this board, shared with every later board whose
         terrain and badniks are the same (paths depend on nothing else on the board)."""
-        got = self._cache.get("paths")
+        got = self._layout_memo.get("paths")
         if got is None:
-            got = self._cache["paths"] = {}
+            got = self._layout_memo["paths"] = {}
         return got
 
     # -- token lookups ---------------------------------------------------------
@@ -438,16 +452,9 @@ class Board:
         return sum(self.bag) + len(self.badniks) + sum(len(t.badniks) for t in self.racers)
 
 
-_TERRAIN_FIELDS = {"track", "rocks", "removed_platforms", "flipped_traps", "vr_tokens"}
+_TERRAIN_FIELDS = frozenset({"track", "rocks", "removed_platforms", "flipped_traps", "vr_tokens"})
+"""The fields the terrain shown depends on (the terrain memo is dropped when one changes)."""
 _FIELDS = frozenset(Board.__dataclass_fields__)
-_CACHE_DEPENDS = {
-    "terrain": _TERRAIN_FIELDS,
-    "zones": {"badniks"},
-    "ttab": _TERRAIN_FIELDS,
-    "ptab": _TERRAIN_FIELDS | {"badniks"},
-    "paths": _TERRAIN_FIELDS | {"badniks"},
-}
-"""The fields each cached lookup depends on (other caches are named after their field)."""
 
 
 def _platform(section: Section, col: int, lane: int) -> Platform:

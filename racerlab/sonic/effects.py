@@ -156,7 +156,6 @@ def hurt(
     before = board.racer(racer_id).pos
     key = board.platform_at(*before)
     board, events = damage(board, racer_id, by, rules)
-    board._cache.pop("left_platforms", None)
     after = board.racer(racer_id).pos
     if key is not None and board.platform_at(*after) != key:
         board = board.remove_platform(key, chance)

@@ -154,7 +154,8 @@ class MoveResult:
 def badnik_reach(board: Board, rules: MoveRules) -> tuple[frozenset[Coord], frozenset[Coord]]:
     """(Buzz Bomber reach, Crabmeat reach) on ``board``; cached on the board."""
     key = ("zones", rules.buzz_bomber_reach)
-    got = board._cache.get(key)
+    memo = board.layout_memo()
+    got = memo.get(key)
     if got is not None:
         return got
     buzz: set[Coord] = set()
@@ -168,7 +169,7 @@ def badnik_reach(board: Board, rules: MoveRules) -> tuple[frozenset[Coord], froz
         elif badnik is Badnik.CRABMEAT:
             crab.update(((col, lane - 1), (col, lane + 1)))
     got = (frozenset(buzz), frozenset(crab))
-    board._cache[key] = got
+    memo[key] = got
     return got
 
 

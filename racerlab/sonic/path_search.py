@@ -29,7 +29,8 @@ def _path_tables(board: Board, rules: MoveRules, ignore: tuple[str, ...]) -> tup
     the terrain's (:func:`_terrain_tables`) with the badniks' reach laid over them; cached
     on the board, dropped when its terrain or badniks change."""
     key = ("ptab", rules.buzz_bomber_reach, rules.stop_at_damage, ignore)
-    got = board._cache.get(key)
+    memo = board.layout_memo()
+    got = memo.get(key)
     if got is not None:
         return got
     elev, spike, fx, push, hazard = _terrain_tables(board, rules, ignore)
@@ -52,7 +53,7 @@ def _path_tables(board: Board, rules: MoveRules, ignore: tuple[str, ...]) -> tup
                 bad_run[i] = bad_run[i] or badnik.crawling
                 spinner_t[i] = badnik is Badnik.SPINNER
     got = (elev, spike, fx, push, bad_run, bad_spin, crab_t, spinner_t)
-    board._cache[key] = got
+    memo[key] = got
     return got
 
 
@@ -62,7 +63,8 @@ def _terrain_tables(board: Board, rules: MoveRules, ignore: tuple[str, ...]) -> 
     the terrain changes) and, for fresh board objects showing the same terrain (e.g. a
     preview of the track to come), in a small module memo keyed by what they depend on."""
     key = ("ttab", rules.stop_at_damage, ignore)
-    got = board._cache.get(key)
+    own = board.terrain_memo()
+    got = own.get(key)
     if got is not None:
         return got
     shared = (
@@ -75,7 +77,7 @@ def _terrain_tables(board: Board, rules: MoveRules, ignore: tuple[str, ...]) -> 
     )
     memo = _TABLE_MEMO.get(shared)
     if memo is not None and memo[0] is board.track:  # the same track object, not a reused id
-        board._cache[key] = memo[1]
+        own[key] = memo[1]
         return memo[1]
     cells, elev = board._terrain()
     n = len(cells)
@@ -99,7 +101,7 @@ def _terrain_tables(board: Board, rules: MoveRules, ignore: tuple[str, ...]) -> 
         elif f is Feature.SPRING:
             fx[i] = 2
     got = (elev, spike, fx, push, spike)
-    board._cache[key] = got
+    own[key] = got
     if len(_TABLE_MEMO) >= _TABLE_MEMO_SIZE:
         _TABLE_MEMO.clear()
     _TABLE_MEMO[shared] = (board.track, got)
