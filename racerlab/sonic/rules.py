@@ -88,6 +88,7 @@ class SonicRules(Rules[SonicState, Action]):
         self._catalog = catalog
         self._facts: Facts | None = None
         self._legal_for: tuple[Any, list[Action], dict] | None = None
+        self._listed: tuple[Any, frozenset[int]] | None = None
         self._finder = PathFinder(lambda: self.facts)
 
     @property
@@ -166,8 +167,23 @@ class SonicRules(Rules[SonicState, Action]):
 
     # -- checking ---------------------------------------------------------------------------
     def check(self, state: SonicState, action: Action) -> None:
-        """Refuse an action that is not legal now, saying why."""
-        check_action(self, state, action)
+        """Refuse an action that is not legal now, saying why.
+
+        An action that is one of the very objects :meth:`legal_actions` listed for this
+        very state is legal by construction (the list holds exactly the actions this check
+        accepts: tests/sonic/test_choices.py), so it is not checked again; any other
+        action, equal or not, is checked in full."""
+        if not self._was_listed(state, action):
+            check_action(self, state, action)
+
+    def _was_listed(self, state: SonicState, action: Action) -> bool:
+        cached = self._legal_for
+        if cached is None or cached[0] is not state:
+            return False
+        listed = self._listed
+        if listed is None or listed[0] is not state:
+            listed = self._listed = (state, frozenset(map(id, cached[1])))
+        return id(action) in listed[1]
 
     def check_director(self, state: SonicState, action) -> None:
         """Check a director tweak."""

@@ -74,12 +74,19 @@ def digest_state(state: Any) -> str:
     return h.hexdigest()
 
 
-def replay(rules: Rules, state: Any, actions: list) -> tuple[str, str, int]:
-    """Apply ``actions`` from ``state``; digests of the steps and of the final state."""
+def replay(
+    rules: Rules, state: Any, actions: list, *, listed: bool = False
+) -> tuple[str, str, int]:
+    """Apply ``actions`` from ``state``; digests of the steps and of the final state.
+    With ``listed``, each player action applied is the equal object from
+    ``legal_actions`` (as a bot plays), else the action as decoded (as a saved game)."""
     h = hashlib.sha256()
     for action in actions:
         if not rules.is_over(state):
-            h.update(repr(rules.legal_actions(state)).encode())
+            legal = rules.legal_actions(state)
+            h.update(repr(legal).encode())
+            if listed:
+                action = next((a for a in legal if a == action), action)
         step = rules.apply(state, action)
         h.update(action.describe().encode())
         for e in step.events:

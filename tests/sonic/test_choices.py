@@ -1,0 +1,56 @@
+"""The legal-action list and the full check agree, which lets the rules skip re-checking
+an action taken from the list (and only such an action)."""
+
+import numpy as np
+import pytest
+
+from racerlab.core.errors import IllegalActionError
+from racerlab.sonic import Mode, SonicRules, SonicSetup, random_bot
+from racerlab.sonic.actions import Move, UseAction
+from racerlab.sonic.choices import check_action
+from racerlab.sonic.track import Zone
+
+
+def _states(mode, zones, seed, n=400):
+    rules = SonicRules()
+    racers = ("sonic",) if mode is Mode.SOLO else ("sonic", "tails", "knuckles")
+    state = rules.initial_state(SonicSetup(racers, mode, "", zones), None, seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(n):
+        if rules.is_over(state):
+            return
+        yield rules, state
+        state = rules.apply(state, random_bot(state, rules, rng)).state
+
+
+def test_every_listed_action_passes_the_full_check():
+    checked = 0
+    for mode, zones in ((Mode.RACE, (Zone.BASE, Zone.OIL_OCEAN)), (Mode.SOLO, (Zone.BASE,))):
+        for rules, state in _states(mode, zones, 3):
+            for action in rules.legal_actions(state):
+                check_action(SonicRules(), state, action)  # a fresh rules: nothing cached
+                checked += 1
+    assert checked > 500
+
+
+def test_an_equal_action_not_from_the_list_is_still_checked_in_full():
+    rules, state = next(
+        (r, s) for r, s in _states(Mode.RACE, (Zone.BASE,), 5) if s.phase.value == "move"
+    )
+    listed = rules.legal_actions(state)
+    move = listed[0]
+    assert isinstance(move, Move)
+    rules.apply(state, move)  # listed: accepted without a second check
+    bad = Move(move.player, move.kind, (*move.path[:-1], (99, 0)))
+    with pytest.raises(IllegalActionError, match="not a legal path"):
+        rules.apply(state, bad)
+
+
+def test_a_listed_action_of_another_state_is_checked():
+    rules, state = next(
+        (r, s) for r, s in _states(Mode.RACE, (Zone.BASE,), 7) if s.phase.value == "action"
+    )
+    use = next(a for a in rules.legal_actions(state) if isinstance(a, UseAction))
+    later = rules.apply(state, rules.legal_actions(state)[0]).state  # now in the move step
+    with pytest.raises(IllegalActionError, match="move step"):
+        rules.apply(later, use)
