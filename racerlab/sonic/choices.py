@@ -119,6 +119,8 @@ def check_action(rules: SonicRules, state: SonicState, action: Action) -> None:
     if isinstance(action, Move):
         _check_move(rules, state, seat, action)
         return
+    if _plainly_allowed(rules, state, action):
+        return
     if action not in rules.legal_actions(state):
         if isinstance(action, UseAction):
             card = rules.facts.cards[state.chosen[seat]]
@@ -128,6 +130,19 @@ def check_action(rules: SonicRules, state: SonicState, action: Action) -> None:
                 action=action,
             )
         raise IllegalActionError("that action is not legal now", action=action)
+
+
+def _plainly_allowed(rules: SonicRules, state: SonicState, action: Action) -> bool:
+    """Whether ``action`` is in the legal list without listing it: passing, or a Speed or
+    Spin the card allows (the list offers exactly these, with no path)."""
+    if isinstance(action, PassAction):
+        return True
+    if not isinstance(action, UseAction) or action.path:
+        return False
+    act = rules.facts.cards[state.chosen[action.player]].action
+    if action.choice is ActionChoice.SPEED:
+        return act in SPEED_DELTA
+    return action.choice is ActionChoice.SPIN and act in SPINS
 
 
 def _check_move(rules: SonicRules, state: SonicState, seat: int, move: Move) -> None:

@@ -54,3 +54,23 @@ def test_a_listed_action_of_another_state_is_checked():
     later = rules.apply(state, rules.legal_actions(state)[0]).state  # now in the move step
     with pytest.raises(IllegalActionError, match="move step"):
         rules.apply(later, use)
+
+
+def test_pass_speed_and_spin_are_allowed_exactly_when_listed():
+    from racerlab.sonic.actions import ActionChoice, PassAction
+    from racerlab.sonic.choices import _plainly_allowed
+
+    seen = 0
+    for rules, state in _states(Mode.RACE, (Zone.BASE, Zone.GREEN_HILL), 11, n=600):
+        if state.phase.value != "action":
+            continue
+        seat = rules.acting_player(state)
+        listed = rules.legal_actions(state)
+        for action in (
+            PassAction(seat),
+            UseAction(seat, ActionChoice.SPEED),
+            UseAction(seat, ActionChoice.SPIN),
+        ):
+            assert _plainly_allowed(rules, state, action) == (action in listed)
+            seen += 1
+    assert seen > 30
