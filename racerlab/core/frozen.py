@@ -24,20 +24,24 @@ __all__ = ["fast_replace"]
 
 T = TypeVar("T")
 
-_COPIERS: dict[type, Callable[[Any, dict], Any] | None] = {}
+_COPIERS: dict[tuple[type, tuple[str, ...]], Callable[[Any, tuple], Any] | None] = {}
+"""Copy functions by (class, names of the fields changed, in call order): one per call site
+shape, so it stays small (it does not grow with the number of games played)."""
 
 
-def _copier(cls: type) -> Callable[[Any, dict], Any] | None:
-    """A function ``(obj, changes) -> copy`` that fills each slot of a new ``cls`` from
-    ``changes`` or ``obj``, for a slotted frozen dataclass with no ``__post_init__``;
-    ``None`` for anything else (it goes to dataclasses.replace).
+def _copier(cls: type, changed: tuple[str, ...]) -> Callable[[Any, tuple], Any] | None:
+    """A function ``(obj, values) -> copy`` that fills each slot of a new ``cls`` from
+    ``obj``, except the ``changed`` fields, which take ``values`` in that order; for a
+    slotted frozen dataclass with no ``__post_init__``. ``None`` for anything else (it goes
+    to dataclasses.replace).
 
     The function is written out field by field (as :func:`collections.namedtuple` and
-    :mod:`dataclasses` write their methods), which halves the cost of a loop over the
-    fields: states are copied several times per action.
+    :mod:`dataclasses` write their methods), for each set of changed fields, so a copy
+    does no per-field lookups at all: states are copied several times per action.
     """
-    if cls in _COPIERS:
-        return _COPIERS[cls]
+    key = (cls, changed)
+    if key in _COPIERS:
+        return _COPIERS[key]
     copier = None
     slots = cls.__dict__.get("__slots__")
     fields = dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ()
@@ -49,26 +53,32 @@ def _copier(cls: type) -> Callable[[Any, dict], Any] | None:
         and all(f.init and n.isidentifier() for f, n in zip(fields, names, strict=True))
         and not hasattr(cls, "__post_init__")
     ):
+        unknown = sorted(set(changed) - set(names))
+        if unknown:
+            raise TypeError(f"{cls.__name__} has no field(s) {unknown}")
+        where = {name: i for i, name in enumerate(changed)}
         env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-        lines = ["def copy(obj, changes):", "    new = _new(_cls)", "    get = changes.get"]
+        lines = ["def copy(obj, values):", "    new = _new(_cls)"]
         for i, name in enumerate(names):
             env[f"_set{i}"] = cls.__dict__[name].__set__
-            lines.append(f"    _set{i}(new, get({name!r}, obj.{name}))")
+            value = f"values[{where[name]}]" if name in where else f"obj.{name}"
+            lines.append(f"    _set{i}(new, {value})")
         lines.append("    return new")
         exec("\n".join(lines), env)  # the source is built above from field names only
         copier = env["copy"]
-    _COPIERS[cls] = copier
+    _COPIERS[key] = copier
     return copier
 
 
 def fast_replace(obj: T, **changes: Any) -> T:
     """``dataclasses.replace(obj, **changes)``, faster for slotted frozen dataclasses
     without ``__post_init__`` (the same result; unknown field names raise TypeError)."""
-    cls = type(obj)
-    copier = _copier(cls)
+    copier = _COPIERS.get((type(obj), tuple(changes)), _MISSING)
+    if copier is _MISSING:
+        copier = _copier(type(obj), tuple(changes))
     if copier is None:
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
-    if not changes.keys() <= cls.__dataclass_fields__.keys():
-        unknown = sorted(changes.keys() - cls.__dataclass_fields__.keys())
-        raise TypeError(f"{cls.__name__} has no field(s) {unknown}")
-    return copier(obj, changes)
+    return copier(obj, tuple(changes.values()))
+
+
+_MISSING: Any = object()
