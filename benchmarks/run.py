@@ -19,6 +19,12 @@ Keys:
   tweak in a 4-racer joust (from benchmarks/ui.py when present; ``ui_source``
   says which measurement was used).
 - ``scaling_2_over_1``: games/s with 2 worker processes over games/s with 1.
+- ``peers``: engine-only replay µs/action of both games and OpenSpiel's
+  ``python_tic_tac_toe`` and ``backgammon`` random rollouts, measured interleaved in this
+  run (benchmarks/peers.py; ``None`` without the ``bench`` extra), and ``ratios`` of ours
+  to theirs; ``sonic_random_races_per_s``; ``sonic_simulate_peak_mib`` (tracemalloc peak
+  of ``simulate(workers=1)`` over ``sonic_simulate_games`` greedy races);
+  ``sonic_timeline_bytes_per_action``.
 """
 
 from __future__ import annotations
@@ -230,6 +236,22 @@ def main(argv: list[str] | None = None) -> int:
     out["ui_tweak_ms"] = round(tweak, 3)
     out["ui_source"] = source
     out["scaling_2_over_1"] = round(bench_scaling(args.quick), 3)
+    sys.path.insert(0, str(HERE))
+    import peers
+
+    figures = peers.interleaved(args.quick)
+    out["peers"] = figures
+    out["ratios"] = peers.ratios(figures)
+    per_action = {k: v for k, v in figures.items() if k.startswith("peer_") and v}
+    for key in ("sonic_races_per_s", "knights_jousts_per_s"):
+        for peer, us in per_action.items():  # one game's CPU time in peer actions
+            name = peer.removesuffix("_us_per_action")
+            out["ratios"][f"{key}_one_game_in_{name}_actions"] = round(1e6 / out[key] / us, 1)
+    out["sonic_random_races_per_s"] = round(peers.random_races_per_s(args.quick), 2)
+    peak, games = peers.simulate_peak_mib(args.quick)
+    out["sonic_simulate_peak_mib"] = round(peak, 2)
+    out["sonic_simulate_games"] = games
+    out["sonic_timeline_bytes_per_action"] = round(peers.timeline_bytes_per_action(args.quick))
     out["targets"] = {
         "knights_jousts_per_s": ">= 100",
         "sonic_races_per_s": ">= 500",
