@@ -332,24 +332,9 @@ def apply_boss_effect(
         board, more = move_boss(board, boss_id, to, "boss card", chance, rules)
         events += more
     elif e in (Effect.BOSS_DROP_BADNIK, Effect.BOSS_DROP_ROCK):
-        n = int(spec.get("count"))
-        placed = 0
-        for at in _behind(board, pos):
-            if placed >= n:
-                break
-            if board.badnik_at(at) is not None or board.racers_at(at) or board.has_rock(at):
-                continue
-            if e is Effect.BOSS_DROP_ROCK:
-                if board.rock_supply <= 0:
-                    break
-                board = board.with_rock(at)
-            else:
-                board, badnik = board.draw_badnik(chance, "boss drops a badnik")
-                if badnik is None:
-                    break
-                board = board.with_badnik(at, badnik)
-            placed += 1
-        what = "rock" if e is Effect.BOSS_DROP_ROCK else "badnik"
+        rock = e is Effect.BOSS_DROP_ROCK
+        board, placed = _boss_drops(board, pos, int(spec.get("count")), rock, chance)
+        what = "rock" if rock else "badnik"
         events.append(BossRule(boss_id, f"drops {placed} {what}(s) behind it"))
     elif e is Effect.BOSS_ATTACK_LANE:
         n = int(spec.get("spaces"))
@@ -394,6 +379,30 @@ def apply_boss_effect(
         board, n = board.rings_from_pile(pos, int(spec.get("rings")))
         events.append(BossRule(boss_id, f"puts {n} ring(s) from the pile on its space"))
     return board, boss_rings, events
+
+
+def _boss_drops(
+    board: Board, pos: Coord, n: int, rock: bool, chance: ChanceSource
+) -> tuple[Board, int]:
+    """Drop up to ``n`` rocks (or bag badniks) on the free spaces behind the boss at
+    ``pos``; returns the board and how many were placed."""
+    placed = 0
+    for at in _behind(board, pos):
+        if placed >= n:
+            break
+        if board.badnik_at(at) is not None or board.racers_at(at) or board.has_rock(at):
+            continue
+        if rock:
+            if board.rock_supply <= 0:
+                break
+            board = board.with_rock(at)
+        else:
+            board, badnik = board.draw_badnik(chance, "boss drops a badnik")
+            if badnik is None:
+                break
+            board = board.with_badnik(at, badnik)
+        placed += 1
+    return board, placed
 
 
 def move_boss(
