@@ -50,6 +50,7 @@ from ..knights.build import SLOTS
 from ..knights.catalog import load_catalog
 from ..knights.draft import WEAPON_STATS, racer_of
 from ..knights.parts import PartKind, Side, Stats
+from ..knights.procedure import procedure_of
 from ..knights.scenarios import bundled, load_scenario
 from ..knights.state import KnightsState, Phase
 from ..viz.arena import (
@@ -114,6 +115,7 @@ def knights_kit(players: int = DEFAULT_PLAYERS) -> GameKit:
         player_names=_names,
         overlays=ARENA_OVERLAYS,
         default_overlays=("arc", "trails"),
+        setup_notes=lambda state: procedure_of(state).describe(_names(state)),
     )
 
 

@@ -62,6 +62,7 @@ from ..sonic import (
 )
 from ..sonic.catalog import load_catalog
 from ..sonic.movement import Movement
+from ..sonic.procedure import order_of
 from ..sonic.queries import PathPreview
 from ..sonic.scenarios import load_scenario, scenario_files
 from ..sonic.setup import zone_boss
@@ -210,6 +211,7 @@ def sonic_kit(settings: RandomSettings | None = None) -> GameKit:
         player_names=_names,
         overlays=SONIC_OVERLAYS,
         default_overlays=SONIC_OVERLAYS,
+        setup_notes=lambda state: order_of(state).describe(_names(state)),
     )
 
 
