@@ -63,6 +63,7 @@ from ..sonic import (
 from ..sonic.catalog import load_catalog
 from ..sonic.movement import Movement
 from ..sonic.procedure import order_of
+from ..sonic.provenance import provenance
 from ..sonic.queries import PathPreview
 from ..sonic.scenarios import load_scenario, scenario_files
 from ..sonic.setup import zone_boss
@@ -192,6 +193,18 @@ def racer_name(racer_id: str) -> str:
 
 def _names(state: SonicState) -> list[str]:
     return [racer_name(r) for r in state.setup.racers]
+
+
+def _ours_mark(racer_id: str):
+    """A † with a tooltip after a racer-profile value that is ours (not printed)."""
+    note = html.escape("ours: the rulebook does not print this (illustrative)")
+
+    def mark(field: str) -> str:
+        if provenance(racer_id, field, table="racer") == "rulebook":
+            return ""
+        return f' <span title="{note}" class="rl-ours">†</span>'
+
+    return mark
 
 
 def sonic_kit(settings: RandomSettings | None = None) -> GameKit:
@@ -665,9 +678,10 @@ class TweakPanel(pn.viewable.Viewer):
             self.ability.value = state.abilities[seat]
             prof = cat.racers.get(state.abilities[seat])
             if prof is not None:
+                mark = _ours_mark(prof.id)
                 self.ability_text.object = (
-                    f"**Ability:** {html.escape(prof.ability_text)}  \n"
-                    f"**Power:** {html.escape(prof.power_text)}"
+                    f"**Ability:** {html.escape(prof.ability_text)}{mark('ability')}  \n"
+                    f"**Power:** {html.escape(prof.power_text)}{mark('power')}"
                 )
             self.deck.value = ", ".join(state.deck)
             facts = s.rules.facts.cards

@@ -1,0 +1,27 @@
+"""The dashboards mark values that are ours with a † and a tooltip."""
+
+from racerlab.app import knights_app
+from racerlab.app.sonic_dashboard import sonic_app
+from racerlab.knights.provenance import INVENTED_NOTE
+
+
+def test_knights_tweak_panel_and_hover_mark_only_invented_stats():
+    app = knights_app(scenario="Worked example")
+    names = [app.session.state.name(i) for i in range(len(app.session.state.racers))]
+    app.session.selected = names.index("Cindy")
+    app.tabs.active = 1  # the Tweak tab
+    app.tweak.refresh()
+    header = app.tweak.header.object
+    mark = f'<span title="{INVENTED_NOTE}" class="rl-ours">†</span>'
+    assert "Armor 8 ·" in header  # printed in the rulebook: no mark
+    assert "Speed 7 ·" in header
+    assert f"Ram Damage 1{mark}" in header  # ours
+    stats = app.arena.sources["racers"].data["stats"][names.index("Cindy")]
+    assert "Armor 8 ·" in stats and "Ram Damage 1†" in stats
+
+
+def test_sonic_profile_marks_ability_and_power_as_ours():
+    app = sonic_app()
+    app.tweak.refresh()
+    text = app.tweak.ability_text.object
+    assert text.count('class="rl-ours">†</span>') == 2
