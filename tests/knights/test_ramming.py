@@ -167,6 +167,7 @@ def test_recoil_applies_when_the_ram_ends_the_race():
     assert [r.glory for r in s.racers] == [0, -1]  # +1 for the wreck, -1 for being Wrecked!
     (end,) = [x for x in events if isinstance(x, RaceEnded)]
     assert end.glory == (0, -1)
+    assert end.winner == 0  # Wrecked! too, Jeff still wins on Glory
     assert events.index(end) > max(i for i, x in enumerate(events) if isinstance(x, DamageDealt))
 
 
