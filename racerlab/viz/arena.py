@@ -619,11 +619,17 @@ class ArenaPlot:
             cols["valor"].append(r.valor)
             cols["tokens"].append(", ".join(tokens) or "none")
             cols["label"].append(str(i + 1))
-            cols["weapon"].append(
-                f"arc {w.arc.value}, range {w.range}R, strength {w.strength}, damage {w.damage}"
-            )
             ours = invented_stats(r.build, r.mods)  # † marks values that are ours
-            cols["stats"].append(stats_line(racer.stats, lambda n, o=ours: "†" if n in o else ""))
+
+            def mark(name: str, o: frozenset[str] = ours) -> str:
+                return "†" if name in o else ""
+
+            cols["weapon"].append(
+                f"arc {w.arc.value}{mark('weapon.arc')}, range {w.range}R{mark('weapon.range')}, "
+                f"strength {w.strength}{mark('weapon.strength')}, "
+                f"damage {w.damage}{mark('weapon.damage')}"
+            )
+            cols["stats"].append(stats_line(racer.stats, mark))
         self.sources["racers"].data = {
             "xs": xs,
             "ys": ys,

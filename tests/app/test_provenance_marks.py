@@ -18,6 +18,9 @@ def test_knights_tweak_panel_and_hover_mark_only_invented_stats():
     assert f"Ram Damage 1{mark}" in header  # ours
     stats = app.arena.sources["racers"].data["stats"][names.index("Cindy")]
     assert "Armor 8 ·" in stats and "Ram Damage 1†" in stats
+    weapon = app.arena.sources["racers"].data["weapon"][names.index("Cindy")]
+    assert "range 1R," in weapon and "strength 3," in weapon  # the Sunspot's printed values
+    assert "arc A†" in weapon and weapon.endswith("†")  # its arc and damage are ours
 
 
 def test_sonic_profile_marks_ability_and_power_as_ours():
