@@ -195,12 +195,12 @@ def _names(state: SonicState) -> list[str]:
     return [racer_name(r) for r in state.setup.racers]
 
 
-def _ours_mark(racer_id: str):
-    """A † with a tooltip after a racer-profile value that is ours (not printed)."""
+def _ours_mark(entry_id: str, table: str = "racer"):
+    """A † with a tooltip after a catalog value that is ours (not printed in the rulebook)."""
     note = html.escape("ours: the rulebook does not print this (illustrative)")
 
     def mark(field: str) -> str:
-        if provenance(racer_id, field, table="racer") == "rulebook":
+        if provenance(entry_id, field, table=table) == "rulebook":
             return ""
         return f' <span title="{note}" class="rl-ours">†</span>'
 
@@ -796,9 +796,11 @@ def cards_html(state: SonicState, rules: SonicRules, seat: int) -> str:
             f"<td>{f.priority}</td><td>{_pct(p)}</td><td>{speeds}</td>"
             f"<td>{f.movement.value}</td></tr>"
         )
+    mark = _ours_mark(next(iter(odds)), "card") if odds else (lambda field: "")
     return (
-        '<table class="rl-table" id="rl-cards"><tr><th>Card</th><th>Priority</th>'
-        "<th>P(first)</th><th>Speeds it can give</th><th>Movement</th></tr>"
+        '<table class="rl-table" id="rl-cards"><tr><th>Card</th>'
+        f"<th>Priority{mark('priority')}</th>"
+        f"<th>P(first)</th><th>Speeds it can give</th><th>Movement{mark('movement')}</th></tr>"
         + "".join(rows)
         + "</table>"
     )

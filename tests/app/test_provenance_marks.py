@@ -28,3 +28,11 @@ def test_sonic_profile_marks_ability_and_power_as_ours():
     app.tweak.refresh()
     text = app.tweak.ability_text.object
     assert text.count('class="rl-ours">†</span>') == 2
+
+
+def test_sonic_card_table_marks_priority_and_movement_as_ours():
+    from racerlab.app.sonic_dashboard import cards_html
+
+    app = sonic_app()
+    html = cards_html(app.session.state, app.session.rules, 0)
+    assert 'Priority <span title="ours' in html and 'Movement <span title="ours' in html
