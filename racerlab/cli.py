@@ -29,7 +29,23 @@ def _validate(args: argparse.Namespace) -> int:
                 print(f"  {line}", file=sys.stderr)
         else:
             print(f"{path}: ok")
+            if args.provenance:
+                failed += _print_provenance(path)
     return 2 if failed else 0
+
+
+def _print_provenance(path: str) -> int:
+    """List which values of each entry the rulebook prints and which are ours (1: failed)."""
+    from .core.provenance import provenance_lines
+
+    try:
+        lines = provenance_lines(path)
+    except RacerlabError as exc:
+        print(f"  {exc}", file=sys.stderr)
+        return 1
+    for line in lines:
+        print(f"  {line}")
+    return 0
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -54,6 +70,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("validate", help="check catalog (.toml) and saved-game (.json) files")
     p.add_argument("files", nargs="+", help="files to check")
+    p.add_argument(
+        "--provenance",
+        action="store_true",
+        help="also list, entry by entry, the values the rulebook prints and those that are ours",
+    )
     p.set_defaults(func=_validate)
 
     p = sub.add_parser("serve", help="serve the dashboards in a browser")

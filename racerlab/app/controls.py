@@ -313,10 +313,12 @@ class ScenarioControls(_SessionView):
             height=70,
             **wide,
         )
+        self.setup_notes = pn.pane.Markdown("", margin=(0, 5), **wide)
         self._layout = pn.Column(
             self.scenario_select,
             self.scenario_button,
             pn.Row(self.seed_input, self.random_button, **wide),
+            self.setup_notes,
             self.download,
             pn.pane.Markdown("Load a saved game:", margin=(4, 5, 0, 5)),
             self.upload,
@@ -325,8 +327,18 @@ class ScenarioControls(_SessionView):
             **wide,
         )
 
+        self.refresh()
+
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
+
+    def refresh(self) -> None:
+        """Show the set-up procedure of the game now shown (when the game has one)."""
+        notes = self.session.kit.setup_notes
+        text = ""
+        if notes is not None:
+            text = "**Set-up:** " + " ".join(notes(self.session.timeline.state))
+        set_text(self.setup_notes, text)
 
     def _saved(self) -> io.StringIO:
         return io.StringIO(self.session.dumps())

@@ -50,6 +50,8 @@ from ..knights.build import SLOTS
 from ..knights.catalog import load_catalog
 from ..knights.draft import WEAPON_STATS, racer_of
 from ..knights.parts import PartKind, Side, Stats
+from ..knights.procedure import procedure_of
+from ..knights.provenance import INVENTED_NOTE, invented_stats
 from ..knights.scenarios import bundled, load_scenario
 from ..knights.state import KnightsState, Phase
 from ..viz.arena import (
@@ -101,6 +103,12 @@ def _names(state: KnightsState) -> list[str]:
     return [state.name(i) for i in range(len(state.racers))]
 
 
+def _ours_marker(ours: frozenset[str]):
+    """A † with a tooltip after each value that is ours (see :mod:`racerlab.knights.provenance`)."""
+    mark = f'<span title="{html.escape(INVENTED_NOTE)}" class="rl-ours">†</span>'
+    return lambda name: mark if name in ours else ""
+
+
 def knights_kit(players: int = DEFAULT_PLAYERS) -> GameKit:
     """The Racer Knights game as the dashboard framework sees it."""
     scenarios = {name.replace("-", " ").capitalize(): _scenario_loader(name) for name in bundled()}
@@ -114,6 +122,7 @@ def knights_kit(players: int = DEFAULT_PLAYERS) -> GameKit:
         player_names=_names,
         overlays=ARENA_OVERLAYS,
         default_overlays=("arc", "trails"),
+        setup_notes=lambda state: procedure_of(state).describe(_names(state)),
     )
 
 
@@ -405,7 +414,7 @@ class TweakPanel(pn.viewable.Viewer):
             set_text(
                 self.header,
                 f"<b>Tweak {html.escape(state.name(p))}</b> ({html.escape(racer.knight.name)}): "
-                f"{stats_line(racer.stats)}",
+                f"{stats_line(racer.stats, _ours_marker(invented_stats(rs.build, rs.mods)))}",
             )
             for stat, w in self.sliders.items():
                 now = int(getattr(racer.weapon if stat in WEAPON_STATS else racer.stats, stat))

@@ -87,7 +87,7 @@ class GameKit:
     :class:`Timeline`; ``bots`` maps a bot name to a policy (the first is the
     default); ``player_names(state)`` names the seats; ``overlays`` lists the
     overlay switches the game's plot offers and ``default_overlays`` those on at
-    the start.
+    the start; ``setup_notes(state)`` the lines of its set-up procedure, if it has one.
     """
 
     name: str
@@ -100,6 +100,8 @@ class GameKit:
     overlays: tuple[str, ...] = ()
     default_overlays: tuple[str, ...] = ()
     options: Any = None
+    setup_notes: Callable[[Any], Sequence[str]] | None = None
+    """The game's set-up procedure for a state (who places or chooses first, the pot)."""
 
     def names(self, state: Any) -> list[str]:
         """Seat names for ``state`` ("Player 1", ... unless the game says better)."""

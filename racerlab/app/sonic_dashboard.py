@@ -62,6 +62,8 @@ from ..sonic import (
 )
 from ..sonic.catalog import load_catalog
 from ..sonic.movement import Movement
+from ..sonic.procedure import order_of
+from ..sonic.provenance import provenance
 from ..sonic.queries import PathPreview
 from ..sonic.scenarios import load_scenario, scenario_files
 from ..sonic.setup import zone_boss
@@ -193,6 +195,18 @@ def _names(state: SonicState) -> list[str]:
     return [racer_name(r) for r in state.setup.racers]
 
 
+def _ours_mark(entry_id: str, table: str = "racer"):
+    """A † with a tooltip after a catalog value that is ours (not printed in the rulebook)."""
+    note = html.escape("ours: the rulebook does not print this (illustrative)")
+
+    def mark(field: str) -> str:
+        if provenance(entry_id, field, table=table) == "rulebook":
+            return ""
+        return f' <span title="{note}" class="rl-ours">†</span>'
+
+    return mark
+
+
 def sonic_kit(settings: RandomSettings | None = None) -> GameKit:
     """The Battle Racers game as the dashboard framework sees it.
 
@@ -210,6 +224,7 @@ def sonic_kit(settings: RandomSettings | None = None) -> GameKit:
         player_names=_names,
         overlays=SONIC_OVERLAYS,
         default_overlays=SONIC_OVERLAYS,
+        setup_notes=lambda state: order_of(state).describe(_names(state)),
     )
 
 
@@ -663,9 +678,10 @@ class TweakPanel(pn.viewable.Viewer):
             self.ability.value = state.abilities[seat]
             prof = cat.racers.get(state.abilities[seat])
             if prof is not None:
+                mark = _ours_mark(prof.id)
                 self.ability_text.object = (
-                    f"**Ability:** {html.escape(prof.ability_text)}  \n"
-                    f"**Power:** {html.escape(prof.power_text)}"
+                    f"**Ability:** {html.escape(prof.ability_text)}{mark('ability')}  \n"
+                    f"**Power:** {html.escape(prof.power_text)}{mark('power')}"
                 )
             self.deck.value = ", ".join(state.deck)
             facts = s.rules.facts.cards
@@ -780,9 +796,11 @@ def cards_html(state: SonicState, rules: SonicRules, seat: int) -> str:
             f"<td>{f.priority}</td><td>{_pct(p)}</td><td>{speeds}</td>"
             f"<td>{f.movement.value}</td></tr>"
         )
+    mark = _ours_mark(next(iter(odds)), "card") if odds else (lambda field: "")
     return (
-        '<table class="rl-table" id="rl-cards"><tr><th>Card</th><th>Priority</th>'
-        "<th>P(first)</th><th>Speeds it can give</th><th>Movement</th></tr>"
+        '<table class="rl-table" id="rl-cards"><tr><th>Card</th>'
+        f"<th>Priority{mark('priority')}</th>"
+        f"<th>P(first)</th><th>Speeds it can give</th><th>Movement{mark('movement')}</th></tr>"
         + "".join(rows)
         + "</table>"
     )

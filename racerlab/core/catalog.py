@@ -193,6 +193,12 @@ class Checker:
                     continue
                 seen.add(label)
             checked = self.entry(label, row, schema)
+            if checked is not None and "printed" in schema.fields:
+                from .provenance import check_printed  # (provenance reads files with this module)
+
+                before = len(self.problems)
+                check_printed(self, label, row)
+                checked = checked if len(self.problems) == before else None
             if checked is not None:
                 out[label] = checked
         return out

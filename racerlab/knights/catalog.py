@@ -37,6 +37,7 @@ from typing import Any
 
 from ..core.catalog import Checker, Field, Schema, data_dir, read_toml, register_kind
 from ..core.errors import CatalogError, Problem
+from ..core.provenance import PRINTED_FIELD
 from .build import RacerBuild
 from .parts import (
     Ability,
@@ -138,6 +139,7 @@ _COMMON = {
     "source": Field(str, choices=[s.value for s in Source]),
     "abilities": Field(list, required=False, default=[], max=8, item=str),
     "notes": Field(str, required=False, default=""),
+    "printed": PRINTED_FIELD,
 }
 _CARD = {"card": Field(str, doc="card number, e.g. '31'")}
 
@@ -184,6 +186,7 @@ _RACER_SCHEMA = Schema(
         "shields": Field(dict, required=False, default={}, doc="side = shield id"),
         "source": Field(str, required=False, default="illustrative"),
         "notes": Field(str, required=False, default=""),
+        "printed": PRINTED_FIELD,
     },
     doc="a prebuilt racer",
 )

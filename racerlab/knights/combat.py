@@ -563,15 +563,28 @@ def resolve_attack(d: Draft, p: PendingAttack, dice: ChanceSource) -> AttackOutc
     damage = _after_defences(d, t, side, damage, dice)
     if damage <= 0:
         return (True, 0)
-    d.lose(t, damage, f"{d.name(att)}'s {'Ram' if p.ram else 'shot'}", att, dice)
-    if d.over:
-        return (True, damage)
     if p.ram:
-        d.lose(att, d.options.rammer_self_damage, "the Ram's recoil", None, dice)
+        _ram_lands(d, att, t, damage, dice)
+        return (True, damage)
+    d.lose(t, damage, f"{d.name(att)}'s shot", att, dice)
+    if d.over:
         return (True, damage)
     if not d.r(t).wrecked:
         _weapon_effects(d, p, dice)
     return (True, damage)
+
+
+def _ram_lands(d: Draft, att: int, t: int, damage: int, dice: ChanceSource) -> None:
+    """The rammed racer's loss and the rammer's recoil, as one event.
+
+    The recoil applies even when the Ram wrecks the last opponent (the rulebook); the
+    ``ram_recoil_at_race_end`` option set to False skips it when the Ram ends the race.
+    """
+    with d.held():
+        d.lose(t, damage, f"{d.name(att)}'s Ram", att, dice)
+        ends = len(d.active()) <= 1
+        if d.options.ram_recoil_at_race_end or not ends:
+            d.lose(att, d.options.rammer_self_damage, "the Ram's recoil", None, dice)
 
 
 def _after_defences(d: Draft, t: int, side: Side | None, damage: int, dice: ChanceSource) -> int:

@@ -12,6 +12,7 @@ added up, with the director's tweaks) and :func:`table_for`.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
 from dataclasses import fields, replace
@@ -32,11 +33,19 @@ from .events import (
     WaypointCrossed,
     Wrecked,
 )
-from .geometry import Contact, Pose
+from .geometry import Contact, Pose, side_centre
+from .geometry.sweep import turn_touches_disc
 from .parts import Ability, Side, Stats
 from .results import winner_of
 from .setup import KnightsSetup, table_of
-from .space import Table, slide_disc, slide_rect, slide_walls, sweep_touches_disc
+from .space import (
+    Table,
+    disc_corners,
+    slide_disc,
+    slide_rect,
+    slide_walls,
+    sweep_touches_disc,
+)
 from .state import KnightsState, PendingAttack, Phase, RacerState
 
 __all__ = ["WEAPON_STATS", "Draft", "grants", "racer_of", "table_for"]
@@ -132,6 +141,8 @@ class Draft:
         self._disc_cache: dict = {}
         self._copies: dict[int, RacerState] = {}
         """Racer records this draft copied and may still edit in place (see :meth:`set`)."""
+        self._held = False
+        """While True, a wreck leaving one racer does not end the race yet (see :meth:`held`)."""
 
     # -- basics -------------------------------------------------------------------
     def r(self, i: int) -> RacerState:
@@ -230,6 +241,21 @@ class Draft:
         if by is not None and by != i:
             self.glory(by, g, f"wrecking {self.name(i)}")
         self.glory(i, -g, "being Wrecked!")
+        if len(self.active()) <= 1 and not self.over and not self._held:
+            self.end_race("all but one racer are Wrecked!")
+
+    @contextlib.contextmanager
+    def held(self):
+        """Losses inside the block happen together: the race ends (if it does) after them all.
+
+        A Ram's damage and its recoil are one event; the rammer's recoil still counts when
+        the Ram wrecks the last opponent.
+        """
+        self._held = True
+        try:
+            yield
+        finally:
+            self._held = False
         if len(self.active()) <= 1 and not self.over:
             self.end_race("all but one racer are Wrecked!")
 
@@ -253,16 +279,17 @@ class Draft:
         if left == 0:
             self.emit(BlockerDestroyed(w, by))
 
-    def cross(self, i: int, old: Pose, new: Pose) -> None:
+    def cross(self, i: int, old: Pose, new: Pose, turn: tuple[float, Side] | None = None) -> None:
         """Glory for each waypoint, in order, that the movement from ``old`` to ``new`` touches.
 
-        The area is :func:`~racerlab.knights.geometry.swept` (exact for slides; see
-        :func:`~racerlab.knights.space.sweep_touches_disc`); waypoints far from the path
-        are ruled out first by bounding circles.
+        A slide covers :func:`~racerlab.knights.geometry.swept` (see
+        :func:`~racerlab.knights.space.sweep_touches_disc`). A turn (``turn`` gives its
+        degrees and pivot side) covers the area the racer sweeps rotating, not the hull of
+        its two footprints (:func:`~racerlab.knights.geometry.sweep.turn_touches_disc`).
+        Waypoints far from the path are ruled out first by bounding circles.
         """
         wps = self.setup.waypoints
         last = len(wps) - 1
-        body = self.table.body
         size = self.table.waypoint_diameter
         reach = self.table.racer_radius + size / 2.0
         while True:
@@ -270,10 +297,7 @@ class Draft:
             w = rs.next_waypoint
             if w > last or self.blockers[w] > 0 or rs.wrecked:
                 return
-            wx, wy = wps[w]
-            if _seg_point(old.x, old.y, new.x, new.y, wx, wy) > reach + 1e-6:
-                return
-            if not sweep_touches_disc(old, body, new, wps[w], size):
+            if not self._touches_waypoint(old, new, turn, w, reach):
                 return
             self.set(i, next_waypoint=w + 1)
             self.emit(WaypointCrossed(i, self.name(i), w))
@@ -283,6 +307,24 @@ class Draft:
                 self.glory(
                     i, self.options.first_across_last_glory, "first across the last waypoint"
                 )
+
+    def _touches_waypoint(
+        self, old: Pose, new: Pose, turn: tuple[float, Side] | None, w: int, reach: float
+    ) -> bool:
+        """Whether the move (a slide, or a turn of ``turn``) passes over waypoint ``w``."""
+        body, size = self.table.body, self.table.waypoint_diameter
+        wx, wy = self.setup.waypoints[w]
+        if turn is None:
+            if _seg_point(old.x, old.y, new.x, new.y, wx, wy) > reach + 1e-6:
+                return False
+            return sweep_touches_disc(old, body, new, (wx, wy), size)
+        degrees, pivot = turn
+        px, py = side_centre(old, body, pivot)
+        far = math.hypot(body.length / 2.0, body.width) + size / 2.0
+        if math.hypot(wx - px, wy - py) > far + 1e-6:
+            return False
+        corners = disc_corners(wx, wy, size)
+        return turn_touches_disc(old, body, degrees, pivot, (wx, wy), size, corners)
 
     # -- shapes ------------------------------------------------------------------------
     def obstacles(self, exclude: int, *, blockers: bool = True) -> list[tuple[Any, Any]]:

@@ -229,7 +229,7 @@ def resolve_turn(d: Draft, i: int, action: Turn) -> None:
         turned=True,
         acted=True,
     )
-    d.cross(i, old, new)
+    d.cross(i, old, new, (action.degrees, action.pivot))
     d.emit(Turned(i, d.name(i), action.degrees, action.pivot.value, d.r(i).speed_points))
 
 

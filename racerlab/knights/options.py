@@ -112,6 +112,9 @@ class KnightsOptions:
     """Durability lost when a racer ends its round on a waypoint."""
     rammer_self_damage: int = 1
     """Durability a rammer loses when its Ram damages the target."""
+    ram_recoil_at_race_end: bool = True
+    """The rammer's recoil applies even when its Ram wrecks the last opponent (False: the
+    race ends first and the rammer keeps its Durability)."""
     wreck_glory: int = 1
     """Glory for wrecking another racer (and lost by the wrecked one)."""
     waypoint_glory: int = 1

@@ -43,6 +43,7 @@ __all__ = [
     "DISC_QUAD_SEGS",
     "Table",
     "disc",
+    "disc_corners",
     "disc_gap_bounds",
     "on_disc",
     "overlaps",
@@ -290,7 +291,9 @@ def sweep_touches_disc(
     distance to the centre is the segment's distance to the rectangle. Near the rim
     (a racer that stopped touching the blocker's circle, say) the polygon can meet
     that area only if one of its corners reaches the area's side nearest the centre.
-    A turn is left to shapely.
+    Anything else is the hull's answer from shapely; the rules decide turns with
+    :func:`~racerlab.knights.geometry.sweep.turn_touches_disc` instead (a turn sweeps
+    more and less than the hull).
     """
     if pose.heading == new_pose.heading:
         r = diameter / 2.0
@@ -301,9 +304,7 @@ def sweep_touches_disc(
             return True
         fx, fy = _heading_unit(pose)
         nx, ny = -(wx * fx - wy * fy) / gap, -(wx * fy + wy * fx) / gap  # centre -> area
-        reach = max(
-            (vx - xy[0]) * nx + (vy - xy[1]) * ny for vx, vy in _disc_corners(*xy, diameter)
-        )
+        reach = max((vx - xy[0]) * nx + (vy - xy[1]) * ny for vx, vy in disc_corners(*xy, diameter))
         if reach < gap - _NEAR_TIE:
             return False
     return touches(swept(pose, body, new_pose), disc(xy[0], xy[1], diameter))
@@ -314,7 +315,7 @@ _NEAR_TIE = 1e-10
 
 
 @functools.lru_cache(maxsize=256)
-def _disc_corners(x: float, y: float, diameter: float) -> tuple[tuple[float, float], ...]:
+def disc_corners(x: float, y: float, diameter: float) -> tuple[tuple[float, float], ...]:
     """The corners of a waypoint's polygon disc, as shapely made them."""
     coords = shapely.get_coordinates(disc(x, y, diameter))
     return tuple((float(cx), float(cy)) for cx, cy in coords[:-1])

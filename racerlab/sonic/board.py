@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from ..core.dice import ChanceSource
+from .rings import collect_onto
 from .track import LANES, Cell, Coord, Marker, Platform, Section, Track, Trap
 
 __all__ = [
@@ -76,7 +77,7 @@ class RacerToken:
     Speed after damage without rings; ``shield`` ignores the next damage.
 
     >>> RacerToken("sonic", 0, 2, stacks=(2, 1, 1)).with_rings(3).stacks
-    (3, 2, 2)
+    (2, 4, 1)
     """
 
     id: str
@@ -103,14 +104,8 @@ class RacerToken:
         return sum(self.stacks)
 
     def with_rings(self, n: int) -> RacerToken:
-        """Collect ``n`` rings one by one onto the left-most least-filled stack."""
-        stacks = list(self.stacks)
-        if not stacks:
-            return self
-        for _ in range(n):
-            i = stacks.index(min(stacks))
-            stacks[i] += 1
-        return replace(self, stacks=tuple(stacks))
+        """Collect ``n`` rings at once onto the left-most least-filled stack (:mod:`.rings`)."""
+        return replace(self, stacks=collect_onto(self.stacks, n)) if self.stacks else self
 
 
 def _sorted(items: Iterable) -> tuple:

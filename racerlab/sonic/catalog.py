@@ -28,6 +28,7 @@ from typing import Any
 
 from ..core.catalog import Checker, Field, Schema, data_dir, read_toml, register_kind
 from ..core.errors import CatalogError, Problem
+from ..core.provenance import PRINTED_FIELD
 from .board import BADNIK_ORDER, Badnik
 from .effect_names import Effect, Scope, check_params
 from .rounds import CardAction, CardFacts, CardMovement
@@ -209,6 +210,7 @@ _SECTION = Schema(
         "name": Field(str),
         "type": Field(str, choices={t.value for t in SectionType}),
         "source": Field(str, choices=set(SOURCES)),
+        "printed": PRINTED_FIELD,
         "lanes": Field(list, item=str, max=LANES),
         "turn_lanes": Field(list, required=False, item=int),
         "line_col": Field(int, required=False, default=0, min=0, max=MAX_COLUMNS),
@@ -351,6 +353,7 @@ _CARD = Schema(
         "action": Field(str, choices={a.value for a in CardAction}),
         "movement": Field(str, choices={m.value for m in CardMovement}),
         "source": Field(str, choices=set(SOURCES)),
+        "printed": PRINTED_FIELD,
     }
 )
 
@@ -396,6 +399,7 @@ _RACER = Schema(
         "ability_text": Field(str),
         "power_text": Field(str),
         "source": Field(str, choices=set(SOURCES)),
+        "printed": PRINTED_FIELD,
     }
 )
 
@@ -438,6 +442,7 @@ _BOSS = Schema(
         "rules": Field(list, item=dict),
         "rules_text": Field(str),
         "source": Field(str, choices=set(SOURCES)),
+        "printed": PRINTED_FIELD,
         "card": Field(list, item=dict),
     }
 )

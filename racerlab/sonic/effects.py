@@ -33,6 +33,7 @@ from .movement import (
     paths,
     speed_cap_at,
 )
+from .rings import one_at_a_time, restack
 from .track import LANES, Coord, Direction
 
 __all__ = [
@@ -112,8 +113,8 @@ def racer_token(
     n = body.stacks + (int(extra.get("stacks")) if extra is not None else 0)
     if stacks is None:
         stacks = (0,) * n
-    elif len(stacks) != n:  # another racer's extra stack: re-collect the same rings
-        stacks = spread_rings(sum(stacks), n)
+    elif len(stacks) != n:  # another racer's extra stack: the same rings, stacks kept
+        stacks = restack(tuple(stacks), n)
     ignore = tuple(
         sorted(str(s.get("terrain")) for s in ability.ability if s.effect is Effect.IGNORE_TERRAIN)
     )
@@ -136,13 +137,14 @@ def racer_token(
 
 
 def spread_rings(total: int, stacks: int) -> tuple[int, ...]:
-    """``total`` rings collected one by one onto ``stacks`` empty stacks (the board's own
-    collecting rule: the left-most stack with the fewest rings).
+    """How a bare ring count (a director's SetRings, a scenario's racer) is laid on
+    ``stacks`` empty stacks: one ring at a time, as if picked up one per space. Rings a
+    racer collects on the track go on together instead (:func:`~racerlab.sonic.rings.collect_onto`).
 
     >>> spread_rings(5, 3)
     (2, 2, 1)
     """
-    return RacerToken("", 0, 0, stacks=(0,) * stacks).with_rings(total).stacks
+    return one_at_a_time(total, stacks)
 
 
 def hurt(

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -58,6 +58,7 @@ from ..knights.geometry import (
     reachable_region,
 )
 from ..knights.parts import Side
+from ..knights.provenance import invented_stats
 from ..knights.setup import table_of
 from ..knights.state import KnightsState
 from .style import PLOT_SIZES, THEME, apply_figure_style, player_colour
@@ -132,16 +133,25 @@ def target_centre(state: KnightsState, target: Target) -> tuple[float, float]:
     return (float(x), float(y))
 
 
-def stats_line(stats: Any) -> str:
-    """A racer's stat totals in one short line.
+def stats_line(stats: Any, mark: Callable[[str], str] | None = None) -> str:
+    """A racer's stat totals in one short line; ``mark(stat)`` is put after each value
+    (a marker on values that are ours, say).
 
     >>> from racerlab.knights.parts import Stats
     >>> stats_line(Stats(speed=5, armor=8))
     'Speed 5 · Reflexes 0 · Handling 0 · Armor 8 · Ram Damage 0'
+    >>> stats_line(Stats(speed=5, armor=8), lambda s: "†" if s == "armor" else "")
+    'Speed 5 · Reflexes 0 · Handling 0 · Armor 8† · Ram Damage 0'
     """
-    return (
-        f"Speed {stats.speed} · Reflexes {stats.reflexes} · Handling {stats.handling} · "
-        f"Armor {stats.armor} · Ram Damage {stats.ram_damage}"
+    shown = (
+        ("speed", "Speed"),
+        ("reflexes", "Reflexes"),
+        ("handling", "Handling"),
+        ("armor", "Armor"),
+        ("ram_damage", "Ram Damage"),
+    )
+    return " · ".join(
+        f"{label} {getattr(stats, name)}{mark(name) if mark else ''}" for name, label in shown
     )
 
 
@@ -440,6 +450,7 @@ class ArenaPlot:
                     ("Stats", "@stats"),
                     ("Weapon", "@weapon"),
                     ("Tokens", "@tokens"),
+                    ("†", "ours: not printed in the rulebook"),
                 ],
             ),
             HoverTool(
@@ -608,10 +619,17 @@ class ArenaPlot:
             cols["valor"].append(r.valor)
             cols["tokens"].append(", ".join(tokens) or "none")
             cols["label"].append(str(i + 1))
+            ours = invented_stats(r.build, r.mods)  # † marks values that are ours
+
+            def mark(name: str, o: frozenset[str] = ours) -> str:
+                return "†" if name in o else ""
+
             cols["weapon"].append(
-                f"arc {w.arc.value}, range {w.range}R, strength {w.strength}, damage {w.damage}"
+                f"arc {w.arc.value}{mark('weapon.arc')}, range {w.range}R{mark('weapon.range')}, "
+                f"strength {w.strength}{mark('weapon.strength')}, "
+                f"damage {w.damage}{mark('weapon.damage')}"
             )
-            cols["stats"].append(stats_line(racer.stats))
+            cols["stats"].append(stats_line(racer.stats, mark))
         self.sources["racers"].data = {
             "xs": xs,
             "ys": ys,

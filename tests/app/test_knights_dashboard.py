@@ -87,8 +87,8 @@ def test_a_stat_slider_tweak_is_a_logged_director_action_and_updates_the_numbers
     assert s.timeline.entries[-1].action == AdjustStat(1, "armor", 2)
     rs = s.state.racers[1]
     assert racer_of(rs.build, rs.mods).stats.armor == armor + 2
-    assert f"Armor {armor + 2} ·" in app.arena.sources["racers"].data["stats"][1]
-    assert f"Armor {armor + 2} ·" in app.tweak.header.object
+    assert f"Armor {armor + 2}† ·" in app.arena.sources["racers"].data["stats"][1]  # tweaked: ours
+    assert f'Armor {armor + 2}<span title="ours' in app.tweak.header.object  # marked ours
     assert slider.value == armor + 2
     assert "armor +2" in app.log.pane.object
     assert app.standings.object == standings_html(s.state, 1)

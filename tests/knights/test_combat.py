@@ -190,3 +190,18 @@ def test_blocker_target_and_destroyed_once():
     s, _events = fire(s, Fire(Target.blocker(0)), (6, 6))
     assert s.blockers[0] == 0
     refused(s, Fire(Target.blocker(0)), "already destroyed")
+
+
+def test_line_of_sight_does_not_matter_for_firing():
+    # Chris's racer stands squarely between Jeff and Cindy: Jeff still shoots Cindy
+    s = lesson_state(("jeff", "cindy", "chris"))
+    s = staged(s, 0, speed_points=6)
+    s = placed(s, 1, 10.0, 2.0 + BODY_HALF + 1.8 + BODY_HALF, 90.0)  # 1.8 M ahead
+    s = placed(s, 2, 10.0, 2.0 + BODY_HALF + 0.3 + 0.4, 0.0)  # broadside across the line
+    s = replace(s, racers=(s.racers[0], replace(s.racers[1], valor=0), s.racers[2]))
+    blocker = s.racers[2].pose
+    assert 2.0 + BODY_HALF < blocker.y < s.racers[1].pose.y - BODY_HALF
+    rules.check(s, Fire(Target.racer(1)))
+    after, events = fire(s, Fire(Target.racer(1)), (6, 6))
+    assert shot(events).hit and after.racers[1].durability < s.racers[1].durability
+    assert after.racers[2].durability == s.racers[2].durability

@@ -235,3 +235,26 @@ def test_repair_whole_round_roll_above_amount():
         rules.check(staged(s, 0, acted=True), Repair(1))
     with pytest.raises(IllegalActionError, match="cannot Repair"):
         rules.check(staged(duel("cindy"), 0), Repair(1))
+
+
+def test_durable_from_two_components_still_gives_one_roll(monkeypatch):
+    # no card in the catalog pairs two Durable parts, so give Chris's racer a second one
+    from racerlab.knights import draft as draft_module
+
+    real = draft_module.Draft.racer
+
+    def doubled(self, i):
+        racer = real(self, i)
+        if i != 1:
+            return racer
+        (grant,) = [g for g in racer.abilities if g[0].ability.value == "durable"]
+        return replace(racer, abilities=(*racer.abilities, (grant[0], "second_durable", None)))
+
+    monkeypatch.setattr(draft_module.Draft, "racer", doubled)
+    s = duel(dfn="chris", gap=0.5)
+    s = replace(s, racers=(s.racers[0], replace(s.racers[1], durability=2)))
+    assert len([g for g in doubled(draft_module.Draft(s), 1).abilities if "durable" in str(g)]) == 2
+    # the first Durable roll fails (3); a second roll would succeed (6) but is never made
+    gone, events = fire(s, Fire(Target.racer(1)), (6, 6, 3, 6))
+    assert [e.roll for e in of(events, DurableRolled)] == [3]
+    assert gone.racers[1].wrecked

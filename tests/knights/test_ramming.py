@@ -9,7 +9,7 @@ from racerlab.core.errors import IllegalActionError
 from racerlab.core.rules import ForceRolls
 from racerlab.knights.actions import Direction, Move, Ram, Target, Turn
 from racerlab.knights.catalog import load_catalog
-from racerlab.knights.events import DamageDealt, Rammed, TurnEnded
+from racerlab.knights.events import DamageDealt, RaceEnded, Rammed, TurnEnded
 from racerlab.knights.options import KnightsOptions, RamRounding, SideChooser
 from racerlab.knights.parts import Ability, AbilityUse, Side
 from racerlab.knights.rules import KnightsRules
@@ -148,3 +148,31 @@ def test_ram_valor_bidding_like_weapons():
     s = rules.apply(s, ForceRolls((2, 2))).state
     s = rules.apply(s, Ram(Target.racer(1), valor=2)).state
     assert s.phase is Phase.BIDDING and rules.acting_player(s) == 1
+
+
+def _last_ram(options=None):
+    """A two-player joust where Jeff's Ram wrecks Cindy, both on 1 Durability."""
+    s = lane(options=options)
+    s = replace(s, racers=tuple(replace(r, durability=1) for r in s.racers))
+    return ram(s, (6, 6))
+
+
+def test_recoil_applies_when_the_ram_ends_the_race():
+    s, events, e = _last_ram()
+    assert e.hit
+    assert s.phase is Phase.OVER
+    losses = [(x.player, x.cause) for x in events if isinstance(x, DamageDealt)]
+    assert losses == [(1, "jeff's Ram"), (0, "the Ram's recoil")]
+    assert s.racers[0].durability == 0 and s.racers[0].wrecked
+    assert [r.glory for r in s.racers] == [0, -1]  # +1 for the wreck, -1 for being Wrecked!
+    (end,) = [x for x in events if isinstance(x, RaceEnded)]
+    assert end.glory == (0, -1)
+    assert end.winner == 0  # Wrecked! too, Jeff still wins on Glory
+    assert events.index(end) > max(i for i, x in enumerate(events) if isinstance(x, DamageDealt))
+
+
+def test_recoil_at_race_end_option_off_keeps_the_rammer_whole():
+    s, _events, _e = _last_ram(KnightsOptions(ram_recoil_at_race_end=False))
+    assert s.phase is Phase.OVER
+    assert s.racers[0].durability == 1 and not s.racers[0].wrecked
+    assert [r.glory for r in s.racers] == [1, -1]

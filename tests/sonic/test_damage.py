@@ -81,6 +81,15 @@ def test_damaged_racer_does_not_pick_up_its_own_rings_but_others_do():
     assert board.racer("sonic").rings == 0 and board.rings_at((8, 2)) == 2
 
 
+def test_large_base_keeps_the_rings_it_collected_together():
+    # three rings picked up on one space all went onto the left-most stack, so a damaged
+    # large base keeps all three (one ring at a time it would have kept one)
+    token = RacerToken("eggman", 8, 2, stacks=(0, 0, 0, 0), large=True).with_rings(3)
+    board, events = damage(two_sections(token), "eggman", "test")
+    assert board.racer("eggman").stacks == (3, 0, 0, 0)
+    assert events[0].rings_dropped == 0
+
+
 def test_large_base_keeps_its_left_most_stack():
     board = two_sections(RacerToken("eggman", 8, 2, stacks=(2, 1, 1, 0), large=True))
     board, events = damage(board, "eggman", "test")

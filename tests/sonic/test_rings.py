@@ -35,10 +35,33 @@ def go(board, rid, steps, kind, **kw):
     return resolve_move(board, rid, chosen[0], kind, **kw)
 
 
-def test_rings_go_onto_the_left_most_least_filled_stack():
-    token = RacerToken("s", 0, 0, stacks=(0, 0, 0)).with_rings(4)
-    assert token.stacks == (2, 1, 1)
+def test_rings_collected_at_once_go_together_onto_the_left_most_least_filled_stack():
+    # the rulebook: collected rings are placed on the left-most stack with the fewest
+    assert RacerToken("s", 0, 0, stacks=(0, 0, 0)).with_rings(3).stacks == (3, 0, 0)
     assert RacerToken("s", 0, 0, stacks=(3, 1, 2)).with_rings(2).stacks == (3, 3, 2)
+    assert RacerToken("s", 0, 0, stacks=(2, 1, 1)).with_rings(3).stacks == (2, 4, 1)
+
+
+def test_three_rings_on_one_space_land_on_one_stack_when_run_over():
+    board = plain_board(RacerToken("sonic", 0, 2, stacks=(0, 0, 0))).with_rings((1, 2), 3)
+    r = go(board, "sonic", "F", Movement.RUN)
+    assert r.mover.stacks == (3, 0, 0)
+
+
+def test_separate_spaces_are_separate_collections():
+    board = plain_board(RacerToken("sonic", 0, 2, stacks=(0, 0, 0)))
+    board = board.with_rings((1, 2), 2).with_rings((2, 2), 1)
+    r = go(board, "sonic", "FF", Movement.RUN)
+    assert r.mover.stacks == (2, 1, 0)
+
+
+def test_a_bare_count_and_a_changed_profile():
+    from racerlab.sonic.effects import spread_rings
+    from racerlab.sonic.rings import restack
+
+    assert spread_rings(4, 3) == (2, 1, 1)  # a director's count: one ring at a time
+    assert restack((3, 0, 1), 4) == (3, 0, 1, 0)
+    assert restack((3, 0, 1, 2), 3) == (3, 2, 1)
 
 
 def test_running_collects_rings_on_every_space_entered():

@@ -1,0 +1,33 @@
+"""Which Battle Racers values the rulebook prints and which are ours, for the tools to show.
+
+The rulebook prints the racers' names (and Dr. Eggman's large base), the Agility
+Cards' actions and the bosses' zones and 10 rings; profiles, priorities, movements
+and layouts are ours (see docs/data.md).
+
+>>> provenance("brake-1", "action"), provenance("brake-1", "priority")
+('rulebook', 'ours')
+>>> provenance("eggman", "base", table="racer"), provenance("eggman", "rings", table="boss")
+('rulebook', 'rulebook')
+>>> provenance("sonic", "ability")
+'ours'
+"""
+
+from __future__ import annotations
+
+import functools
+
+from ..core.catalog import data_dir
+from ..core.provenance import ProvenanceIndex
+
+__all__ = ["provenance"]
+
+
+@functools.lru_cache(maxsize=1)
+def _index() -> ProvenanceIndex:
+    return ProvenanceIndex(sorted((data_dir() / "sonic").glob("*.toml")))
+
+
+def provenance(entry: str, field: str, table: str | None = None) -> str:
+    """``"rulebook"`` if the rulebook prints ``field`` of entry ``entry`` (of array ``table``,
+    needed when two tables share the id), else ``"ours"``."""
+    return _index().of(entry, field, table)
