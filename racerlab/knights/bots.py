@@ -34,7 +34,7 @@ from .movement import contact_ahead
 from .parts import Side
 from .state import KnightsState, Phase
 
-__all__ = ["greedy_bot", "random_bot"]
+__all__ = ["first_legal", "greedy_bot", "random_bot", "shoot", "steer"]
 
 SURGE_REROLL_AT_OR_BELOW = 3
 """The greedy bot re-rolls a drive roll this low when it has Surge."""
@@ -59,7 +59,12 @@ def greedy_bot(state: KnightsState, rules, rng: np.random.Generator) -> Action:
         return SurgeChoice(roll <= SURGE_REROLL_AT_OR_BELOW)
     if state.phase is Phase.BIDDING:
         return _bid(d, i)
-    for action in _plan(d, i):
+    return first_legal(rules, state, _plan(d, i))
+
+
+def first_legal(rules, state: KnightsState, candidates) -> Action:
+    """The first of ``candidates`` that passes ``rules.check`` (else :class:`EndTurn`)."""
+    for action in candidates:
         try:
             rules.check(state, action)
         except IllegalActionError:
@@ -94,23 +99,7 @@ def _plan(d: Draft, i: int):
     rs = d.r(i)
     w = _goal(d, i)
     # 1. shoot: our next blocker first, then the weakest rival in arc and range
-    if not rs.fired and rs.speed_points >= FIRE_COST:
-        targets = []
-        if w is not None and d.blockers[w] > 0:
-            targets.append(Target.blocker(w))
-        rivals = sorted(
-            (j for j, r in enumerate(d.racers) if j != i and not r.wrecked),
-            key=lambda j: d.r(j).durability,
-        )
-        targets += [Target.racer(j) for j in rivals]
-        for target in targets:
-            if (
-                maybe_in_range(d, i, target)
-                and maybe_in_arc(d, i, target)
-                and target_geometry(d, i, target).can_fire
-            ):
-                yield Fire(target)
-                break
+    yield from shoot(d, i, w)
     if w is None:
         yield from _wander(d, i)
         return
@@ -125,7 +114,14 @@ def _plan(d: Draft, i: int):
             yield Move(1.0, Direction.REVERSE)
             return
     # 3. steer toward the waypoint, then drive
-    gx, gy = d.setup.waypoints[w]
+    yield from steer(d, i, d.setup.waypoints[w])
+
+
+def steer(d: Draft, i: int, goal: tuple[float, float]):
+    """Turn toward ``goal`` when it is off the heading, then drive up to 1 M, or back off
+    when blocked ahead (candidate actions, best first)."""
+    rs = d.r(i)
+    gx, gy = goal
     pose = d.pose(i)
     bearing = math.degrees(math.atan2(gy - pose.y, gx - pose.x))
     off = (bearing - pose.heading + 180.0) % 360.0 - 180.0
@@ -144,6 +140,30 @@ def _plan(d: Draft, i: int):
     # 4. blocked ahead: back off so a turn becomes possible
     yield Move(1.0, Direction.REVERSE)
     yield Move(0.5, Direction.REVERSE)
+
+
+def shoot(d: Draft, i: int, w: int | None):
+    """A shot (if any can be fired): our next blocker first, then the weakest rival in arc
+    and range."""
+    rs = d.r(i)
+    if rs.fired or rs.speed_points < FIRE_COST:
+        return
+    targets = []
+    if w is not None and d.blockers[w] > 0:
+        targets.append(Target.blocker(w))
+    rivals = sorted(
+        (j for j, r in enumerate(d.racers) if j != i and not r.wrecked),
+        key=lambda j: d.r(j).durability,
+    )
+    targets += [Target.racer(j) for j in rivals]
+    for target in targets:
+        if (
+            maybe_in_range(d, i, target)
+            and maybe_in_arc(d, i, target)
+            and target_geometry(d, i, target).can_fire
+        ):
+            yield Fire(target)
+            return
 
 
 def _wander(d: Draft, i: int):

@@ -1,0 +1,199 @@
+"""The rule-aware Racer Knights bot: races the waypoint course, rams when the exchange
+pays, spends Valor where it buys the most, and keeps off waypoints at the end of a turn.
+
+:func:`smart_bot` plays like :func:`~racerlab.knights.bots.greedy_bot` (shoot the
+next blocker or the weakest rival in arc and range, steer for the next
+waypoint) with these differences, each a rule of the game put to use:
+
+- **drive through waypoints**: it aims at a point ``THROUGH_M`` beyond the
+  next waypoint on the way to the one after it, so it crosses the disc at speed
+  instead of stopping on it;
+- **no flares**: when its last Speed Point would leave it on a waypoint at the
+  end of the turn, it ends the turn where it is;
+- **rams racers** when the expected exchange pays: hit chance (the engine's exact
+  odds, :func:`~racerlab.knights.queries.ram_preview`) times the Durability the
+  Ram deals minus the 1 the rammer loses, a wreck counting ``WRECK_VALUE`` more,
+  is at least ``RAM_EV_MIN`` (never when the rammer would wreck itself);
+- **Valor by expected value**: on the drive roll one Valor on Speed while it
+  holds more than ``VALOR_RESERVE`` (Valor left at the end is worth nothing);
+  in a bid, one more Valor when it moves the hit chance by at least
+  ``BID_MIN_GAIN`` on a hit that matters (a wreck, or most of the Durability left).
+
+The numbers are ours (illustrative), tuned by the bot ladder (``benchmarks/bots.py``).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..core.rules import Action
+from .actions import Bid, Direction, DriveRoll, EndTurn, Move, Ram, SurgeChoice, Target
+from .bots import SURGE_REROLL_AT_OR_BELOW, first_legal, shoot, steer
+from .draft import Draft
+from .geometry import moved
+from .movement import contact_ahead
+from .queries import attack_odds, ram_preview
+from .state import KnightsState, Phase
+
+__all__ = [
+    "BID_MIN_GAIN",
+    "RAM_EV_MIN",
+    "THROUGH_M",
+    "VALOR_RESERVE",
+    "WRECK_VALUE",
+    "ram_value",
+    "smart_bot",
+]
+
+THROUGH_M = 1.5
+"""How far beyond the next waypoint the bot aims (M), toward the waypoint after it."""
+RAM_EV_MIN = 0.9
+"""Smallest expected Durability exchange (dealt minus taken) worth a Ram on a racer."""
+WRECK_VALUE = 2.0
+"""Extra value of wrecking a racer (its Glory swing), in Durability points."""
+VALOR_RESERVE = 1
+"""Valor kept back for bidding; the rest goes on Speed, one a drive roll."""
+BID_MIN_GAIN = 0.12
+"""Smallest rise in hit chance that one more Valor must buy in a bid."""
+
+
+def smart_bot(state: KnightsState, rules, rng: np.random.Generator) -> Action:
+    """The rule-aware bot (see the module doc); ``rng`` is unused (deterministic)."""
+    del rng
+    d = Draft(state)
+    if state.phase is Phase.DRIVE:
+        i = d.order[d.turn]
+        valor = d.r(i).valor
+        return DriveRoll(valor_speed=1 if valor > VALOR_RESERVE else 0)
+    i = rules.acting_player(state)
+    if state.phase is Phase.SURGE:
+        return SurgeChoice((d.r(i).drive_roll or 0) <= SURGE_REROLL_AT_OR_BELOW)
+    if state.phase is Phase.BIDDING:
+        return _bid(state, d, i)
+    return first_legal(rules, state, _plan(state, d, i))
+
+
+def ram_value(state: KnightsState, i: int) -> tuple[Target | None, float]:
+    """The racer a Ram straight ahead would hit now and the expected exchange (Durability
+    dealt minus taken, a wreck worth ``WRECK_VALUE`` more); ``(None, 0.0)`` if none."""
+    d = Draft(state)
+    rs = d.r(i)
+    ahead = contact_ahead(d, i, Direction.FORWARD, float(rs.speed_points + rs.turbo_points))
+    if not (isinstance(ahead.key, tuple) and ahead.key[0] == "racer" and ahead.distance > 1e-6):
+        return None, 0.0
+    preview = ram_preview(state, i)
+    first = next((t for t in preview.targets if t.hit is not None), None)
+    if first is None or first.target.kind.value != "racer":
+        return None, 0.0
+    dmg = d.racer(i).stats.ram_damage
+    t = first.target.index
+    wreck = WRECK_VALUE if d.r(t).durability <= dmg else 0.0
+    return first.target, float(first.hit) * (min(dmg, d.r(t).durability) - 1 + wreck)
+
+
+def _plan(state: KnightsState, d: Draft, i: int):
+    """Candidate actions, best first."""
+    rs = d.r(i)
+    w = rs.next_waypoint if rs.next_waypoint < len(d.setup.waypoints) else None
+    yield from shoot(d, i, w)
+    if rs.stalled:
+        return
+    if rs.durability > 1:
+        target, value = ram_value(state, i)
+        if target is not None and value >= RAM_EV_MIN:
+            yield Ram(target)
+    if w is None:
+        yield from _safe(d, i, steer(d, i, _past(d, len(d.setup.waypoints) - 1)))
+        return
+    if d.blockers[w] > 0:
+        ahead = contact_ahead(d, i, Direction.FORWARD, float(rs.speed_points + rs.turbo_points))
+        if ahead.key == ("blocker", w) and ahead.distance > 1e-6 and rs.fired:
+            yield Ram(Target.blocker(w))
+        if ahead.key == ("blocker", w) and ahead.distance <= 1e-6:
+            yield Move(1.0, Direction.REVERSE)
+            return
+        yield from _safe(d, i, steer(d, i, d.setup.waypoints[w]))
+        return
+    yield from _safe(d, i, steer(d, i, _past(d, w)))
+
+
+def _past(d: Draft, w: int) -> tuple[float, float]:
+    """A point ``THROUGH_M`` beyond waypoint ``w``, toward the next one (or straight on)."""
+    wps = d.setup.waypoints
+    x, y = wps[w]
+    if w + 1 < len(wps):
+        nx, ny = wps[w + 1]
+    else:
+        pose = d.pose(d.order[d.turn]) if d.order else None
+        nx, ny = (x + (x - pose.x), y + (y - pose.y)) if pose else (x + 1.0, y)
+    length = math.hypot(nx - x, ny - y) or 1.0
+    return x + THROUGH_M * (nx - x) / length, y + THROUGH_M * (ny - y) / length
+
+
+def _safe(d: Draft, i: int, candidates):
+    """``candidates``, but a forward move that would end the turn on a waypoint (a flare)
+    is replaced by ending the turn where the racer stands."""
+    rs = d.r(i)
+    last = rs.speed_points + rs.turbo_points <= 1
+    for action in candidates:
+        if (
+            last
+            and isinstance(action, Move)
+            and action.direction is Direction.FORWARD
+            and _on_waypoint(d, moved(d.pose(i), action.distance, "forward"))
+            and not _on_waypoint(d, d.pose(i))
+        ):
+            yield EndTurn()
+            return
+        yield action
+
+
+def _on_waypoint(d: Draft, pose) -> bool:
+    """Whether a racer at ``pose`` may overlap a waypoint disc (bounding circles)."""
+    near = d.table.racer_radius + d.table.waypoint_diameter / 2.0
+    return any(math.hypot(x - pose.x, y - pose.y) <= near for x, y in d.setup.waypoints)
+
+
+def _bid(state: KnightsState, d: Draft, i: int) -> Action:
+    """One more Valor when it buys at least ``BID_MIN_GAIN`` hit chance on a hit that
+    matters (see the module doc); otherwise pass."""
+    p = d.pending
+    assert p is not None
+    attacking = p.to_act == "attacker"
+    have = p.valor_attacker if attacking else p.valor_defender
+    room = max(0, min(d.racer(i).max_valor_per_action - have, d.r(i).valor))
+    if room == 0 or p.target.kind.value != "racer":
+        return Bid(0)
+    t = p.target.index
+    dmg = d.racer(p.attacker).stats.ram_damage if p.ram else d.racer(p.attacker).weapon.damage
+    if d.r(t).durability > 2 * dmg and not attacking:
+        return Bid(0)  # a hit that leaves most of the Durability is not worth the Valor
+    now = _hit(state, p, 0)
+    more = _hit(state, p, 1 if attacking else -1)
+    gain = (more - now) if attacking else (now - more)
+    return Bid(1) if gain >= BID_MIN_GAIN else Bid(0)
+
+
+def _hit(state: KnightsState, p, extra: int) -> float:
+    """Hit chance of the pending attack with ``extra`` more Valor for the attacker
+    (negative: for the defender)."""
+    if p.ram:
+        return _ram_hit(state, p, extra)
+    odds = attack_odds(
+        state,
+        p.attacker,
+        p.target,
+        valor_for=p.valor_attacker + max(extra, 0),
+        valor_against=p.valor_defender + max(-extra, 0),
+        heavy=p.heavy,
+    )
+    return float(odds.hit)
+
+
+def _ram_hit(state: KnightsState, p, extra: int) -> float:
+    """A Ram's hit chance near an even roll: each Valor moves a 2d6 roll's odds by about
+    1/6 (the chance of rolling a 7); the exact odds of a pending Ram are not public."""
+    del state, p
+    return max(0.0, min(1.0, 0.5 + extra / 6.0))
