@@ -8,8 +8,9 @@ deck or of the boss's deck, or the dice still to come.
 
 :func:`determinize` redraws exactly those: the unseen cards are pooled and dealt
 again at random (each hand keeps its size, the deck its length), the boss deck is
-shuffled and the dice are reseeded. Two positions that differ only in what the
-seat cannot see therefore give the same distribution of determinizations.
+shuffled and the dice are reseeded. The unseen cards are sorted before they are
+dealt, so two positions that differ only in what the seat cannot see give the
+very same determinizations from the same random stream.
 
 >>> import numpy as np
 >>> from racerlab.sonic import SonicRules, SonicSetup
@@ -54,7 +55,7 @@ def unseen_cards(state: SonicState, seat: int) -> list:
 
 def determinize(state: SonicState, seat: int, rng: np.random.Generator) -> SonicState:
     """``state`` with everything ``seat`` cannot see redrawn at random (see the module doc)."""
-    pool = unseen_cards(state, seat)
+    pool = sorted(unseen_cards(state, seat))  # sorted: the truth's order leaks nothing
     order = rng.permutation(len(pool))
     cards = [pool[i] for i in order]
     hands = list(state.hands)
@@ -71,7 +72,8 @@ def determinize(state: SonicState, seat: int, rng: np.random.Generator) -> Sonic
     deck = tuple(cards[at:])
     boss = state.boss
     if boss is not None and boss.deck:
-        boss = fast_replace(boss, deck=tuple(boss.deck[i] for i in rng.permutation(len(boss.deck))))
+        cards = sorted(boss.deck)
+        boss = fast_replace(boss, deck=tuple(cards[i] for i in rng.permutation(len(cards))))
     dice = state.dice.reseeded(int(rng.integers(2**63)))
     return fast_replace(
         state, hands=tuple(hands), chosen=tuple(chosen), deck=deck, boss=boss, dice=dice
