@@ -34,7 +34,7 @@ from .movement import contact_ahead
 from .parts import Side
 from .state import KnightsState, Phase
 
-__all__ = ["first_legal", "greedy_bot", "random_bot", "shoot", "steer"]
+__all__ = ["charge_blocker", "first_legal", "greedy_bot", "random_bot", "shoot", "steer", "wander"]
 
 SURGE_REROLL_AT_OR_BELOW = 3
 """The greedy bot re-rolls a drive roll this low when it has Surge."""
@@ -101,20 +101,31 @@ def _plan(d: Draft, i: int):
     # 1. shoot: our next blocker first, then the weakest rival in arc and range
     yield from shoot(d, i, w)
     if w is None:
-        yield from _wander(d, i)
+        yield from wander(d, i)
         return
     if rs.stalled:
         return
     # 2. a standing blocker we cannot shoot right now: ram it if it is dead ahead
-    if d.blockers[w] > 0:
-        ahead = contact_ahead(d, i, Direction.FORWARD, float(rs.speed_points + rs.turbo_points))
-        if ahead.key == ("blocker", w) and ahead.distance > 1e-6 and rs.fired:
-            yield Ram(Target.blocker(w))
-        if ahead.key == ("blocker", w) and ahead.distance <= 1e-6:
-            yield Move(1.0, Direction.REVERSE)
-            return
+    moves, stop = charge_blocker(d, i, w)
+    yield from moves
+    if stop:
+        return
     # 3. steer toward the waypoint, then drive
     yield from steer(d, i, d.setup.waypoints[w])
+
+
+def charge_blocker(d: Draft, i: int, w: int) -> tuple[list[Action], bool]:
+    """Against waypoint ``w``'s standing blocker: a Ram when it is dead ahead and the shot
+    is spent, or backing off when already touching it (then nothing else: ``True``)."""
+    rs = d.r(i)
+    if d.blockers[w] <= 0:
+        return [], False
+    ahead = contact_ahead(d, i, Direction.FORWARD, float(rs.speed_points + rs.turbo_points))
+    if ahead.key != ("blocker", w):
+        return [], False
+    if ahead.distance <= 1e-6:
+        return [Move(1.0, Direction.REVERSE)], True
+    return ([Ram(Target.blocker(w))] if rs.fired else []), False
 
 
 def steer(d: Draft, i: int, goal: tuple[float, float]):
@@ -166,7 +177,7 @@ def shoot(d: Draft, i: int, w: int | None):
             return
 
 
-def _wander(d: Draft, i: int):
+def wander(d: Draft, i: int):
     """After the last waypoint: keep driving if there is room."""
     room = contact_ahead(d, i, Direction.FORWARD, 1.0).distance
     if room > 1e-3:

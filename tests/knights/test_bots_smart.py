@@ -38,7 +38,7 @@ def test_a_racer_with_a_ram_that_wins_the_exchange_rams():
 
 
 def test_no_ram_when_the_exchange_does_not_pay_or_the_rammer_would_wreck_itself():
-    s = lane(2.5)  # a short run at a healthy racer: 2 dealt, 1 taken, 7/12 to hit
+    s = lane(1.0)  # a short run at a healthy racer: 2 dealt, 1 taken, 5/12 to hit
     assert 0 < ram_value(s, 0)[1] < RAM_EV_MIN
     assert not isinstance(smart_bot(s, rules, RNG), Ram)
     weak = lane(4.5, durability=1)
