@@ -219,8 +219,12 @@ def _statics(
                 b = badniks.get(pos)
                 if b is not None and ((spin and b.crawling) or not ground):
                     v += w.badnik
-        if boss is not None and boss in boss_hit_spaces(path, kind, rule):
-            v += w.boss_hit
+        if boss is not None:
+            if boss in boss_hit_spaces(path, kind, rule):
+                v += w.boss_hit
+            else:  # where it leaves the racer against the boss (see _boss_term)
+                gap = boss[0] - spaces[-1][0]
+                v -= w.chase * max(0, gap - len(spaces)) + w.ahead * max(0, -gap)
         if path.ends == "stopped":
             v += w.damage
         out.append(v)

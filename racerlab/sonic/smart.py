@@ -11,10 +11,11 @@ resolved with the real physics) but by weights chosen for the mode:
   line while the boss still races (no rank can be earned) ``SOLO.early_finish``;
   rings and badniks are the rank's score and the racer's life, so they count more
   and damage costs more than in a race;
-- **boss**: hits are worth ``BOSS.boss_hit`` (they drop rings to pick up and the
-  boss crossing the line makes everyone behind it lose);
-- **race**: the winner is the finisher with most rings and badniks, so rings and
-  badniks count more than for the greedy bot.
+- **boss**: scored like a race, and hits are worth ``BOSS.boss_hit`` (they drop rings
+  to pick up, and the boss crossing the line makes everyone behind it lose);
+- **race**: the racer with most rings and badniks wins when anyone crosses the line
+  (crossing is not needed to win), so a ring or a badnik is worth more than a column
+  of progress, not less as for the greedy bot.
 
 The weights are ours, tuned by the bot ladder (``benchmarks/bots.py``).
 """
@@ -35,10 +36,11 @@ SOLO = Weights(
     ring=6.0, badnik=6.0, damage=-30.0, boss_hit=80.0, chase=12.0, ahead=14.0, early_finish=-160.0
 )
 """Solo weights: hunt the boss, keep rings, do not cross the line before it is destroyed."""
-BOSS = Weights(ring=5.0, badnik=5.0, boss_hit=25.0)
+BOSS = Weights(ring=16.0, badnik=16.0, boss_hit=40.0)
 """Boss-mode weights: race for the score, hit the boss when the path allows."""
-RACE = Weights(ring=5.0, badnik=5.0)
-"""Race weights: the score decides among finishers, so rings count a little more."""
+RACE = Weights(ring=16.0, badnik=16.0)
+"""Race weights: rings and badniks decide the winner when anyone crosses the line, so
+each counts more than a column of progress (16 measured best of 5, 8, 12, 16 and 24)."""
 
 _BY_MODE = {Mode.SOLO: SOLO, Mode.BOSS: BOSS, Mode.RACE: RACE}
 
