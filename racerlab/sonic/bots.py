@@ -38,12 +38,20 @@ from ..core.dice import Dice
 from ..core.errors import RacerlabError
 from ..core.frozen import fast_replace
 from ..core.rules import Action, Rules
-from .actions import ActionChoice, Move, PlayCard
+from .actions import ActionChoice, Move, PassAction, PlayCard, UseAction
 from .effects import speed_cap
 from .move_events import BossHit, RacerDamaged
 from .movement import Movement, landing_orders, resolve_move, speed_cap_at
 from .options import BossHitRule, Mode
-from .rounds import ACTION_STEPS, SPEED_DELTA, SPINS, action_speeds, movement_kinds
+from .rounds import (
+    ACTION_STEPS,
+    SPEED_DELTA,
+    SPINS,
+    CardAction,
+    action_speeds,
+    card_speed,
+    movement_kinds,
+)
 from .state import Phase, SonicState
 
 __all__ = [
@@ -343,7 +351,12 @@ def _action_shortlist(state: SonicState, rules: Any, legal: list, w: Weights = G
 
 
 def _action_outlook(state: SonicState, rules: Any, a: Action, w: Weights = GREEDY) -> float:
-    """Value of an action choice: the best quick movement value it leaves."""
+    """Value of an action choice: the best quick movement value it leaves. Passing, a
+    speed change and a spin only change the Speed or the kind of movement, so they are
+    valued from the current position without applying them (:func:`_speed_outlook`)."""
+    quick = _speed_outlook(state, rules, a, w)
+    if quick is not None:
+        return quick
     step = rules.apply(state, a)
     nxt = step.state
     seat = a.player  # type: ignore[attr-defined]
@@ -359,11 +372,56 @@ def _action_outlook(state: SonicState, rules: Any, a: Action, w: Weights = GREED
     return quick + w.ring * t.rings + w.badnik * len(t.badniks) + hit + _boss_gap(nxt, seat, w)
 
 
-def _boss_gap(state: SonicState, seat: int, w: Weights) -> float:
-    """The boss term of where ``seat`` stands now (the quick values judge only the path)."""
+def _speed_outlook(state: SonicState, rules: Any, a: Action, w: Weights) -> float | None:
+    """:func:`_action_outlook` of a pass, a speed change or a spin, by the rules' own speed
+    arithmetic (:func:`~racerlab.sonic.rounds.card_speed`) instead of a full ``apply``;
+    ``None`` for any other option."""
+    if isinstance(a, PassAction):
+        spin = state.spin
+    elif isinstance(a, UseAction) and a.choice in (ActionChoice.SPEED, ActionChoice.SPIN):
+        spin = state.spin or a.choice is ActionChoice.SPIN
+    else:
+        return None
+    seat = a.player
+    t = state.board.racers[seat]
+    card = rules.facts.cards[state.chosen[seat]]
+    speed = t.speed
+    if isinstance(a, UseAction):
+        speed = _speed_after(state, rules, seat, card, a.choice)
+    kinds = movement_kinds(card.movement, spin)
+    quick = _best_static(rules, state, seat, speed, kinds, w)
+    gap = _boss_gap(state, seat, w, speed)
+    return quick + w.ring * t.rings + w.badnik * len(t.badniks) + gap
+
+
+def _speed_after(state: SonicState, rules: Any, seat: int, card: Any, choice: Any) -> int:
+    """The Speed a speed change or a spin leaves (Spin Dash's bonus at low Speed)."""
+    o = state.options
+    t = state.board.racers[seat]
+    if choice is ActionChoice.SPEED:
+        delta = SPEED_DELTA[card.action]
+    elif card.action is CardAction.SPIN_DASH and t.speed <= o.spin_dash_low:
+        delta = o.spin_dash_bonus
+    else:
+        return t.speed
+    ability = rules.facts.racers[state.abilities[seat]]
+    return card_speed(
+        t.speed,
+        delta,
+        cap=speed_cap(ability, o.card_speed_max),
+        lo=o.speed_min,
+        turn_cap=speed_cap_at(state.board, t.pos),
+    )
+
+
+def _boss_gap(state: SonicState, seat: int, w: Weights, speed: int | None = None) -> float:
+    """The boss term of where ``seat`` stands now (the quick values judge only the path),
+    with Speed ``speed`` if given."""
     if not (w.chase or w.ahead or w.early_finish):
         return 0.0
     t = state.board.racers[seat]
+    if speed is not None:
+        t = fast_replace(t, speed=speed)
     line = state.board.track.finish_line_col
     return _boss_term(state, t, line is not None and t.col >= line, w)
 

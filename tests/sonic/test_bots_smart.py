@@ -149,3 +149,33 @@ def test_leaf_value_rewards_winning_and_hurting_the_boss():
     over = replace(s, phase=Phase.OVER, winners=(0,))
     assert leaf_value(over, 0) >= 0.6
     assert leaf_value(replace(over, winners=()), 0) == 0.0
+
+
+def test_speed_options_are_valued_without_apply_exactly_as_with_it():
+    from racerlab.sonic import bots as B
+    from racerlab.sonic.smart import BOSS
+
+    def with_apply(state, rules, a, w):
+        nxt = rules.apply(state, a).state
+        seat = a.player
+        card = rules.facts.cards[nxt.chosen[seat]]
+        kinds = rules._move_kinds(nxt, card.movement)
+        t = nxt.board.racers[seat]
+        quick = B._best_static(rules, nxt, seat, t.speed, kinds, w)
+        return quick + w.ring * t.rings + w.badnik * len(t.badniks) + B._boss_gap(nxt, seat, w)
+
+    rules = SonicRules()
+    checked = 0
+    for seed in range(3):
+        s = rules.initial_state(random_setup(seed, players=3, mode=Mode.BOSS), None, seed)
+        rng = np.random.default_rng(seed)
+        while not rules.is_over(s) and checked < 150:
+            if s.phase is Phase.ACTION:
+                for a in rules.legal_actions(s):
+                    for w in (B.GREEDY, BOSS):
+                        fast = B._speed_outlook(s, rules, a, w)
+                        if fast is not None:
+                            assert fast == with_apply(s, rules, a, w), a
+                            checked += 1
+            s = rules.apply(s, smart_bot(s, rules, rng)).state
+    assert checked >= 100
