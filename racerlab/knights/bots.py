@@ -73,16 +73,26 @@ def first_legal(rules, state: KnightsState, candidates) -> Action:
     return EndTurn()
 
 
-def _bid(d: Draft, i: int) -> Action:
+def bid_stake(d: Draft, i: int) -> tuple[bool, int, int, int] | None:
+    """For bidder ``i`` in the pending attack: (attacking, Valor it has bid, target,
+    damage on a hit), or ``None`` when it cannot or need not bid (no Valor room, or
+    the target is a blocker)."""
     p = d.pending
     assert p is not None
     attacking = p.to_act == "attacker"
     have = p.valor_attacker if attacking else p.valor_defender
     room = max(0, min(d.racer(i).max_valor_per_action - have, d.r(i).valor))
     if room == 0 or p.target.kind.value != "racer":
-        return Bid(0)
-    t = p.target.index
+        return None
     dmg = d.racer(p.attacker).stats.ram_damage if p.ram else d.racer(p.attacker).weapon.damage
+    return attacking, have, p.target.index, dmg
+
+
+def _bid(d: Draft, i: int) -> Action:
+    stake = bid_stake(d, i)
+    if stake is None:
+        return Bid(0)
+    _, have, t, dmg = stake
     fragile = d.r(t).durability <= dmg
     if fragile and have < 2:
         return Bid(1)

@@ -99,12 +99,4 @@ def search_bot(
     playouts: int = PLAYOUTS, *, ms: float | None = None, depth: int = DEPTH
 ) -> SearchBot:
     """A Racer Knights search bot with the given budget (see the module doc)."""
-    return SearchBot(
-        rollout=smart_bot,
-        value=leaf_value,
-        determinize=determinize,
-        candidates=candidates,
-        playouts=playouts,
-        ms=ms,
-        depth=depth,
-    )
+    return SearchBot(smart_bot, leaf_value, determinize, candidates, playouts, ms, depth)

@@ -30,7 +30,15 @@ import numpy as np
 
 from ..core.rules import Action
 from .actions import Bid, Direction, DriveRoll, EndTurn, Move, Ram, SurgeChoice, Target
-from .bots import SURGE_REROLL_AT_OR_BELOW, charge_blocker, first_legal, shoot, steer, wander
+from .bots import (
+    SURGE_REROLL_AT_OR_BELOW,
+    bid_stake,
+    charge_blocker,
+    first_legal,
+    shoot,
+    steer,
+    wander,
+)
 from .draft import Draft
 from .geometry import moved
 from .movement import contact_ahead
@@ -138,15 +146,11 @@ def _on_waypoint(d: Draft, pose) -> bool:
 def _bid(state: KnightsState, d: Draft, i: int) -> Action:
     """One more Valor when it buys at least ``BID_MIN_GAIN`` hit chance on a hit that
     matters (see the module doc); otherwise pass."""
-    p = d.pending
-    assert p is not None
-    attacking = p.to_act == "attacker"
-    have = p.valor_attacker if attacking else p.valor_defender
-    room = max(0, min(d.racer(i).max_valor_per_action - have, d.r(i).valor))
-    if room == 0 or p.target.kind.value != "racer":
+    stake = bid_stake(d, i)
+    if stake is None:
         return Bid(0)
-    t = p.target.index
-    dmg = d.racer(p.attacker).stats.ram_damage if p.ram else d.racer(p.attacker).weapon.damage
+    attacking, _, t, dmg = stake
+    p = d.pending
     if d.r(t).durability > 2 * dmg and not attacking:
         return Bid(0)  # a hit that leaves most of the Durability is not worth the Valor
     now = _hit(state, p, 0)

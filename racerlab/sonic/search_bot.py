@@ -62,11 +62,4 @@ def search_bot(
     playouts: int = PLAYOUTS, *, ms: float | None = None, depth: int = DEPTH
 ) -> SearchBot:
     """A Battle Racers search bot with the given budget (see the module doc)."""
-    return SearchBot(
-        rollout=smart_bot,
-        value=leaf_value,
-        determinize=determinize,
-        playouts=playouts,
-        ms=ms,
-        depth=depth,
-    )
+    return SearchBot(smart_bot, leaf_value, determinize, None, playouts, ms, depth)

@@ -11,14 +11,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_quick_bot_ladder_prints_every_section():
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "bots.py"), "--quick"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-        cwd=ROOT,
-    )
+    script = ROOT / "benchmarks" / "bots.py"
+    run = {"capture_output": True, "text": True, "timeout": 600, "check": False, "cwd": ROOT}
+    done = subprocess.run([sys.executable, str(script), "--quick"], **run)
     assert done.returncode == 0, done.stderr[-2000:]
     lines = done.stdout.strip().splitlines()
     assert len(lines) == 1, done.stdout  # exactly one JSON object

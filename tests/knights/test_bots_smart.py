@@ -76,14 +76,11 @@ def test_smart_and_search_play_only_checked_actions(players):
     fast = search_bot(playouts=2, depth=3)
     for seed in range(2):
         s = rules.initial_state(random_setup(players, seed=seed), None, seed)
-        rng = np.random.default_rng(seed)
-        for step in range(500):
-            if rules.is_over(s):
-                break
-            bot = fast if step % 5 == 0 else smart_bot
-            a = bot(s, rules, rng)
+        rng, step = np.random.default_rng(seed), 0
+        while not rules.is_over(s) and step < 500:
+            a = (fast if step % 5 == 0 else smart_bot)(s, rules, rng)
             rules.check(s, a)  # raises if illegal
-            s = rules.apply(s, a).state
+            s, step = rules.apply(s, a).state, step + 1
 
 
 def test_search_never_reads_the_dice_to_come():
