@@ -10,7 +10,9 @@ decision by trying its candidate actions on the engine itself (``Rules.apply``):
    Monte Carlo, as in Cowling, Powley and Whitehouse 2012);
 2. a candidate is chosen by UCB1 over the candidates' mean values so far (a
    one-level tree: the candidates are the tree's only nodes, so the statistics
-   pool over all determinizations);
+   pool over all determinizations); the rollout policy's own choice is always
+   among them, and another candidate is played only when its mean beats the
+   policy's by ``margin``;
 3. the candidate is applied, then the game is played on by the **rollout
    policy** (a fast rule-aware bot) for at most ``depth`` actions, and the
    position is scored by the game's **leaf value** for the seat (1 a win, 0 a
@@ -76,7 +78,10 @@ class SearchBot:
     ``playouts``: the budget per decision; ``ms``: a wall-clock budget instead;
     ``depth``: actions played after the candidate before the leaf is valued;
     ``explore``: UCB1's exploration constant; ``max_branch``: more candidates
-    than this and the rollout policy decides alone.
+    than this and the rollout policy decides alone; ``margin``: how much better
+    (in mean value) another candidate must do than the rollout policy's own
+    choice to be played instead (the policy's choice is always searched), so
+    that a small budget's noise does not make the search worse than its policy.
     """
 
     rollout: Callable[[Any, Rules, np.random.Generator], Action]
@@ -88,6 +93,7 @@ class SearchBot:
     depth: int = 40
     explore: float = 0.7
     max_branch: int = 12
+    margin: float = 0.05
 
     def __post_init__(self) -> None:
         if not isinstance(self.playouts, int) or self.playouts < 1:
@@ -113,10 +119,14 @@ class SearchBot:
         seat = rules.acting_player(state)
         seat = 0 if seat is None else seat
         seed = int(rng.integers(2**63))
+        own = self.rollout(state, rules, np.random.default_rng(seed))
+        if own in options:
+            options.remove(own)
+        options.insert(0, own)
         totals, counts = self._search(state, rules, seat, options, np.random.default_rng(seed))
         means = [t / c if c else -1.0 for t, c in zip(totals, counts, strict=True)]
         best = max(range(len(options)), key=lambda k: (means[k], -k))
-        return options[best]
+        return options[best] if means[best] > means[0] + self.margin else own
 
     def _search(
         self, state: Any, rules: Rules, seat: int, options: list, rng: np.random.Generator

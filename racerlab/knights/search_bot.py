@@ -4,9 +4,10 @@ rule-aware bot as rollout policy, fresh dice per playout
 yet decided.
 
 It searches the decisions that shape a joust: Valor on the drive roll (none, one
-on Speed, one on Reflexes), each bid (pass or one more Valor), and in a turn the
-rule-aware bot's first few candidates plus every legal Fire and Ram and ending the
-turn. Leaf values (ours, illustrative): a finished joust is worth 1 to its winner
+on Speed, one on Reflexes), each bid (pass or one more Valor), and, in a turn where
+a shot or a Ram is possible, the rule-aware bot's first few candidates plus every
+legal Fire and Ram and ending the turn; plain driving is left to the rule-aware bot.
+Leaf values (ours, illustrative): a finished joust is worth 1 to its winner
 (a shared win splits it); an undecided one is the logistic of Glory, Durability and
 waypoint progress against the best rival.
 
@@ -75,8 +76,11 @@ def candidates(state: KnightsState, rules) -> list:
         return _legal(rules, state, [Bid(0), Bid(1)])
     if state.phase is not Phase.ACT:
         return list(rules.legal_actions(state))
+    extra = [a for a in rules.legal_actions(state) if isinstance(a, Fire | Ram)]
+    if not extra:
+        return []  # only driving to choose: the rule-aware bot decides alone
     plan = _legal(rules, state, islice(_plan(state, d, i), 8))[:PLAN_CANDIDATES]
-    extra = [a for a in rules.legal_actions(state) if isinstance(a, Fire | Ram | EndTurn)]
+    extra.append(EndTurn())
     out = []
     for a in (*plan, *extra):
         if a not in out:

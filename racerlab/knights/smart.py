@@ -120,17 +120,25 @@ def _plan(state: KnightsState, d: Draft, i: int):
 
 
 def _safe(d: Draft, i: int, candidates):
-    """``candidates``, but a forward move that would end the turn on a waypoint (a flare)
-    is replaced by ending the turn where the racer stands."""
+    """``candidates``, but with the last Speed Point the racer does not end its turn on a
+    waypoint (a flare): a forward move onto one becomes ending the turn where it stands,
+    and a racer already on one drives off it before anything else."""
     rs = d.r(i)
-    last = rs.speed_points + rs.turbo_points <= 1
+    if rs.speed_points + rs.turbo_points > 1:
+        yield from candidates
+        return
+    pose = d.pose(i)
+    here = _on_waypoint(d, pose)
+    if here:
+        room = contact_ahead(d, i, Direction.FORWARD, 1.0).distance
+        if room > 1e-3 and not _on_waypoint(d, moved(pose, min(1.0, room), "forward")):
+            yield Move(round(min(1.0, room), 6))
     for action in candidates:
         if (
-            last
+            not here
             and isinstance(action, Move)
             and action.direction is Direction.FORWARD
-            and _on_waypoint(d, moved(d.pose(i), action.distance, "forward"))
-            and not _on_waypoint(d, d.pose(i))
+            and _on_waypoint(d, moved(pose, action.distance, "forward"))
         ):
             yield EndTurn()
             return
@@ -138,9 +146,17 @@ def _safe(d: Draft, i: int, candidates):
 
 
 def _on_waypoint(d: Draft, pose) -> bool:
-    """Whether a racer at ``pose`` may overlap a waypoint disc (bounding circles)."""
-    near = d.table.racer_radius + d.table.waypoint_diameter / 2.0
-    return any(math.hypot(x - pose.x, y - pose.y) <= near for x, y in d.setup.waypoints)
+    """Whether a racer at ``pose`` overlaps a waypoint disc (bounding circles first)."""
+    table = d.table
+    near = table.racer_radius + table.waypoint_diameter / 2.0
+    shape = None
+    for xy in d.setup.waypoints:
+        if math.hypot(xy[0] - pose.x, xy[1] - pose.y) > near:
+            continue
+        shape = shape if shape is not None else table.shape(pose)
+        if shape.intersects(table.waypoint(xy)):
+            return True
+    return False
 
 
 def _bid(state: KnightsState, d: Draft, i: int) -> Action:
