@@ -57,17 +57,17 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
     return max(0.0, mid - half), min(1.0, mid + half)
 
 
-def _bot(game: str, name: str, playouts: int) -> Any:
+def _bot(game: str, name: str, playouts: int | None) -> Any:
     from racerlab.analysis.simulate import profile_for
 
     if name == "search":
         mod = __import__(f"racerlab.{game}.search_bot", fromlist=["search_bot"])
-        return mod.search_bot(playouts)
+        return mod.search_bot(playouts) if playouts else mod.search_bot()
     return profile_for(game).bot(name)
 
 
 def head_to_head(
-    game: str, a: str, b: str, games: int, playouts: int, seed: int, log: list
+    game: str, a: str, b: str, games: int, playouts: int | None, seed: int, log: list
 ) -> dict[str, Any]:
     """Bot ``a`` in one seat, ``b`` in the others, ``a``'s seat rotating game by game."""
     from racerlab.analysis.simulate import simulate
@@ -165,7 +165,7 @@ def boss_mode(bot: str, games: int, seed: int) -> dict[str, int]:
     }
 
 
-def costs(game: str, bot: str, games: int, playouts: int, seed: int) -> dict[str, float]:
+def costs(game: str, bot: str, games: int, playouts: int | None, seed: int) -> dict[str, float]:
     """Milliseconds per decision of ``bot`` (in seat 0, the rule-aware bot elsewhere for the
     search bot) and CPU seconds per game of the table."""
     from racerlab.analysis.simulate import simulate
@@ -203,7 +203,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--quick", action="store_true", help="tiny counts (for the test suite)")
     p.add_argument("--games", type=int, default=400, help="games per pairing without search")
     p.add_argument("--search-games", type=int, default=40, help="games per search pairing")
-    p.add_argument("--playouts", type=int, default=8, help="search playouts per decision")
+    p.add_argument(
+        "--playouts", type=int, default=None, help="search playouts a decision (default: the bot's)"
+    )
     p.add_argument("--solo", type=int, default=400, help="solo games per boss and bot")
     p.add_argument("--boss-games", type=int, default=120, help="boss-mode games per bot")
     p.add_argument("--seed", type=int, default=2026)
