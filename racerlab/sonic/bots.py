@@ -1,6 +1,9 @@
-"""Bots for every Battle Racers decision: a random one and a greedy one.
+"""Bots for every Battle Racers decision: a random one, and the look-ahead that the greedy
+bot and the rule-aware bot (:mod:`racerlab.sonic.smart`) share.
 
-Both have the core policy signature ``policy(state, rules, rng) -> Action``.
+All have the core policy signature ``policy(state, rules, rng) -> Action``.
+:func:`look_ahead_bot` plays by a set of :class:`Weights`; the greedy bot's are
+:data:`GREEDY` (below), the rule-aware bot's add the boss and the mode's scoring.
 
 The greedy bot's scoring of a position (:func:`position_value`), stated once:
 
@@ -24,7 +27,13 @@ up or down steps (each one costs a column of progress, so longer detours rarely
 pay), or ``OUTLOOK_TURNS`` when the bot only looks ahead to judge a card or an
 action, unless every one of those is cut short, when all paths are weighed. The
 number of paths grows exponentially with Speed (1,381 at Speed 9 on an open
-Straight); the shortlist keeps a decision to a few dozen.
+Straight); the shortlist keeps a decision to a few dozen. With a boss term in the
+weights, every path that would damage a live boss is weighed as well.
+
+An action that only changes the Speed or the kind of movement (passing, a speed
+change, a spin) is valued from the current position with the rules' own speed
+arithmetic, without a full ``apply``; an action that moves the racer (a run or a
+jump of the card's action, a Power) is applied.
 """
 
 from __future__ import annotations
@@ -70,6 +79,7 @@ __all__ = [
     "boss_hit_spaces",
     "can_hit_boss",
     "greedy_bot",
+    "look_ahead_bot",
     "position_value",
     "random_bot",
 ]
