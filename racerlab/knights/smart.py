@@ -14,7 +14,8 @@ waypoint) with these differences, each a rule of the game put to use:
 - **Valor by expected value**: on the drive roll one Valor on Speed while it
   holds more than ``VALOR_RESERVE`` (Valor left at the end is worth nothing);
   in a bid, one more Valor when it moves the hit chance by at least
-  ``BID_MIN_GAIN`` on a hit that matters (a wreck, or most of the Durability left).
+  ``BID_MIN_GAIN`` on a hit that matters (a wreck, or most of the Durability left):
+  the engine's exact hit chance, and the 2d6 chance of the one number Valor turns.
 
 The numbers are ours (illustrative), tuned by the bot ladder (``benchmarks/bots.py``):
 in 120 two-player jousts against the greedy bot, aiming beyond the waypoint (to drive
@@ -39,6 +40,7 @@ from .bots import (
     steer,
     wander,
 )
+from .combat import ram_strength
 from .draft import Draft
 from .geometry import moved
 from .movement import contact_ahead
@@ -48,10 +50,12 @@ from .state import KnightsState, Phase
 __all__ = [
     "BID_MIN_GAIN",
     "RAM_EV_MIN",
+    "TWO_D6_ABOVE",
     "VALOR_RESERVE",
     "WRECK_VALUE",
     "ram_value",
     "smart_bot",
+    "valor_gain",
 ]
 
 RAM_EV_MIN = 0.5
@@ -88,13 +92,18 @@ def ram_value(state: KnightsState, i: int) -> tuple[Target | None, float]:
     ahead = contact_ahead(d, i, Direction.FORWARD, float(rs.speed_points + rs.turbo_points))
     if not (isinstance(ahead.key, tuple) and ahead.key[0] == "racer" and ahead.distance > 1e-6):
         return None, 0.0
-    preview = ram_preview(state, i)
-    first = next((t for t in preview.targets if t.hit is not None), None)
-    if first is None or first.target.kind.value != "racer":
-        return None, 0.0
+    t = ahead.key[1]
     dmg = d.racer(i).stats.ram_damage
-    t = first.target.index
     wreck = WRECK_VALUE if d.r(t).durability <= dmg else 0.0
+    _, strength = ram_strength(d, rs.straight_run + ahead.distance)
+    need = d.racer(t).stats.armor - strength
+    rough = 1.0 if need < 2 else TWO_D6_ABOVE.get(need, 0.0)
+    if rough * (min(dmg, d.r(t).durability) - 1 + wreck) < RAM_EV_MIN / 2:
+        return None, 0.0  # hopeless even by the plain 2d6 roll: skip the exact odds
+    preview = ram_preview(state, i)
+    first = next((r for r in preview.targets if r.hit is not None), None)
+    if first is None or first.target != Target.racer(t):
+        return None, 0.0
     return first.target, float(first.hit) * (min(dmg, d.r(t).durability) - 1 + wreck)
 
 
@@ -169,30 +178,39 @@ def _bid(state: KnightsState, d: Draft, i: int) -> Action:
     p = d.pending
     if d.r(t).durability > 2 * dmg and not attacking:
         return Bid(0)  # a hit that leaves most of the Durability is not worth the Valor
-    now = _hit(state, p, 0)
-    more = _hit(state, p, 1 if attacking else -1)
-    gain = (more - now) if attacking else (now - more)
-    return Bid(1) if gain >= BID_MIN_GAIN else Bid(0)
+    return Bid(1) if valor_gain(_hit(state, p)) >= BID_MIN_GAIN else Bid(0)
 
 
-def _hit(state: KnightsState, p, extra: int) -> float:
-    """Hit chance of the pending attack with ``extra`` more Valor for the attacker
-    (negative: for the defender)."""
+TWO_D6_ABOVE = {
+    k: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b > k) / 36 for k in range(1, 13)
+}
+"""P(2d6 > k): the rulebook's attack roll against a target number."""
+
+
+def valor_gain(hit: float) -> float:
+    """How much one Valor moves a 2d6 attack's hit chance ``hit``: the chance of rolling
+    exactly the number that now just misses (so one exact odds call per bid, not two).
+
+    >>> round(valor_gain(TWO_D6_ABOVE[7]), 4), valor_gain(1.0), round(valor_gain(0.0), 4)
+    (0.1667, 0.0, 0.0278)
+    """
+    if hit >= 1.0:
+        return 0.0
+    k = min(TWO_D6_ABOVE, key=lambda k: abs(TWO_D6_ABOVE[k] - hit))
+    return TWO_D6_ABOVE[k - 1] - TWO_D6_ABOVE[k] if k > 1 else 1 / 36
+
+
+def _hit(state: KnightsState, p) -> float:
+    """Hit chance of the pending attack as bid so far (a Ram's: about even; the exact
+    odds of a pending Ram are not public)."""
     if p.ram:
-        return _ram_hit(state, p, extra)
+        return TWO_D6_ABOVE[7]
     odds = attack_odds(
         state,
         p.attacker,
         p.target,
-        valor_for=p.valor_attacker + max(extra, 0),
-        valor_against=p.valor_defender + max(-extra, 0),
+        valor_for=p.valor_attacker,
+        valor_against=p.valor_defender,
         heavy=p.heavy,
     )
     return float(odds.hit)
-
-
-def _ram_hit(state: KnightsState, p, extra: int) -> float:
-    """A Ram's hit chance near an even roll: each Valor moves a 2d6 roll's odds by about
-    1/6 (the chance of rolling a 7); the exact odds of a pending Ram are not public."""
-    del state, p
-    return max(0.0, min(1.0, 0.5 + extra / 6.0))
