@@ -32,8 +32,9 @@ weights, every path that would damage a live boss is weighed as well.
 
 An action that only changes the Speed or the kind of movement (passing, a speed
 change, a spin) is valued from the current position with the rules' own speed
-arithmetic, without a full ``apply``; an action that moves the racer (a run or a
-jump of the card's action, a Power) is applied.
+arithmetic, and a card action's run or jump by the movement physics on the path
+already listed, without a full ``apply``; a Power, and a walk that a boss, solo
+mode, the Finish Line or laying new sections could follow, are applied.
 """
 
 from __future__ import annotations
@@ -365,6 +366,8 @@ def _action_outlook(state: SonicState, rules: Any, a: Action, w: Weights = GREED
     speed change and a spin only change the Speed or the kind of movement, so they are
     valued from the current position without applying them (:func:`_speed_outlook`)."""
     quick = _speed_outlook(state, rules, a, w)
+    if quick is None:
+        quick = _walk_outlook(state, rules, a, w)
     if quick is not None:
         return quick
     step = rules.apply(state, a)
@@ -402,6 +405,41 @@ def _speed_outlook(state: SonicState, rules: Any, a: Action, w: Weights) -> floa
     quick = _best_static(rules, state, seat, speed, kinds, w)
     gap = _boss_gap(state, seat, w, speed)
     return quick + w.ring * t.rings + w.badnik * len(t.badniks) + gap
+
+
+def _walk_outlook(state: SonicState, rules: Any, a: Action, w: Weights) -> float | None:
+    """:func:`_action_outlook` of a card action's run or jump, by the movement physics
+    alone (:func:`~racerlab.sonic.movement.resolve_move` on the path already listed) when
+    nothing else can follow the walk: on the laid track short of its last section, no live
+    boss, not solo, not across the line. ``None`` otherwise (then the action is applied)."""
+    if not (isinstance(a, UseAction) and a.choice in (ActionChoice.RUN, ActionChoice.JUMP)):
+        return None
+    board = state.board
+    if (state.boss is not None and not state.boss.destroyed) or state.setup.mode is Mode.SOLO:
+        return None
+    track = board.track
+    line = track.finish_line_col
+    last = track.offsets[-1] if state.pending else track.n_columns
+    edge = min(last, line if line is not None else last)
+    if any(c >= edge for c, _ in a.path):
+        return None
+    seat = a.player
+    kind = Movement.RUN if a.choice is ActionChoice.RUN else Movement.JUMP
+    path = rules.path_index(state)[(a.choice, a.path)]
+    moved = resolve_move(
+        board,
+        board.racers[seat].id,
+        path,
+        kind,
+        rules=state.options.move_rules,
+        chance=Dice.resume(state.dice),
+    )
+    nxt = fast_replace(state, board=moved.board)
+    t = moved.board.racers[seat]
+    card = rules.facts.cards[state.chosen[seat]]
+    kinds = movement_kinds(card.movement, state.spin)
+    quick = _best_static(rules, nxt, seat, t.speed, kinds, w)
+    return quick + w.ring * t.rings + w.badnik * len(t.badniks)
 
 
 def _speed_after(state: SonicState, rules: Any, seat: int, card: Any, choice: Any) -> int:

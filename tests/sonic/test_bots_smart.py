@@ -151,7 +151,7 @@ def test_leaf_value_rewards_winning_and_hurting_the_boss():
     assert leaf_value(replace(over, winners=()), 0) == 0.0
 
 
-def test_speed_options_are_valued_without_apply_exactly_as_with_it():
+def test_options_valued_without_apply_get_exactly_the_applied_value():
     from racerlab.sonic import bots as B
     from racerlab.sonic.smart import BOSS
 
@@ -165,17 +165,20 @@ def test_speed_options_are_valued_without_apply_exactly_as_with_it():
         return quick + w.ring * t.rings + w.badnik * len(t.badniks) + B._boss_gap(nxt, seat, w)
 
     rules = SonicRules()
-    checked = 0
-    for seed in range(3):
-        s = rules.initial_state(random_setup(seed, players=3, mode=Mode.BOSS), None, seed)
+    checked = walks = 0
+    for seed, mode in enumerate((Mode.BOSS, Mode.RACE, Mode.RACE, Mode.RACE)):
+        s = rules.initial_state(random_setup(seed, players=3, mode=mode), None, seed)
         rng = np.random.default_rng(seed)
-        while not rules.is_over(s) and checked < 150:
+        while not rules.is_over(s) and checked < 150 * (seed + 1):
             if s.phase is Phase.ACTION:
                 for a in rules.legal_actions(s):
                     for w in (B.GREEDY, BOSS):
                         fast = B._speed_outlook(s, rules, a, w)
+                        if fast is None:
+                            fast = B._walk_outlook(s, rules, a, w)
                         if fast is not None:
                             assert fast == with_apply(s, rules, a, w), a
                             checked += 1
+                            walks += bool(getattr(a, "path", ()))
             s = rules.apply(s, smart_bot(s, rules, rng)).state
-    assert checked >= 100
+    assert checked >= 300 and walks >= 20
