@@ -274,7 +274,7 @@ def _move_value(state: SonicState, move: Move, path: Any, w: Weights = GREEDY) -
     after = fast_replace(state, board=result.board)
     value = position_value(after, move.player, hurt, w)
     if w.boss_hit and result.hit_boss and _counts(state, result.events):
-        value += w.boss_hit + _after_hit(state, token, w)
+        value += w.boss_hit + _last_hit(state, w)
     return value
 
 
@@ -287,15 +287,12 @@ def _counts(state: SonicState, events: Any) -> bool:
     )
 
 
-def _after_hit(state: SonicState, token: Any, w: Weights) -> float:
-    """A hit also moves the boss on (out of reach is charged again) or destroys it (then
-    the chase and solo penalties no longer apply)."""
+def _last_hit(state: SonicState, w: Weights) -> float:
+    """The extra value of a hit that destroys the boss (its last rings): it counts twice."""
     boss = state.boss
-    if boss is None or boss.destroyed:
+    if boss is None or boss.destroyed or boss.rings > state.options.boss_ring_drop:
         return 0.0
-    if boss.rings <= state.options.boss_ring_drop:
-        return w.boss_hit  # the last hit: the boss is destroyed
-    return 0.0
+    return w.boss_hit
 
 
 def _shortlist(
@@ -375,7 +372,7 @@ def _action_outlook(state: SonicState, rules: Any, a: Action, w: Weights = GREED
     seat = a.player  # type: ignore[attr-defined]
     hit = 0.0
     if w.boss_hit and _counts(state, step.events):
-        hit = w.boss_hit + _after_hit(state, state.board.racers[seat], w)
+        hit = w.boss_hit + _last_hit(state, w)
     if nxt.phase is not Phase.MOVE:
         return position_value(nxt, seat, 0, w) + hit
     card = rules.facts.cards[nxt.chosen[seat]]
