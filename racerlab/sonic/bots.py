@@ -128,9 +128,6 @@ class Weights:
     chase: float = 0.0
     ahead: float = 0.0
     early_finish: float = 0.0
-    lead_only: bool = False
-    """Count ``finish`` only when the seat leads on rings and badniks (the race's score:
-    crossing ends the game, which pays only for the leader), and against it otherwise."""
 
 
 GREEDY = Weights()
@@ -156,17 +153,10 @@ def position_value(state: SonicState, seat: int, damaged: int = 0, w: Weights = 
         + w.damage * damaged
     )
     if across:
-        value += _finish(state, seat, w) if w.lead_only else w.finish
+        value += w.finish
     if w.chase or w.ahead or w.early_finish:
         value += _boss_term(state, t, across, w)
     return value
-
-
-def _finish(state: SonicState, seat: int, w: Weights) -> float:
-    """The finish term when only a leader gains by ending the game."""
-    mine = state.score(seat)
-    best = max((state.score(s) for s in range(state.players) if s != seat), default=-1)
-    return w.finish if mine > best else -w.finish
 
 
 def _boss_term(state: SonicState, t: Any, across: bool, w: Weights) -> float:
