@@ -96,7 +96,11 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="with --scenario: shuffle the cards nobody has seen (Battle Racers' decks) per game",
     )
-    p.add_argument("--bot", default="greedy", help="bot for every player: greedy or random")
+    p.add_argument(
+        "--bot",
+        default="greedy",
+        help="bot for every player, or one per seat comma-separated: greedy, smart, search, random",
+    )
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--mode", default=None, help="Battle Racers: race, boss or solo")

@@ -3,7 +3,8 @@
 The table goes to standard output as CSV unless ``--out`` names a ``.csv`` or
 ``.parquet`` file; progress goes to standard error. ``--option NAME=VALUE``
 sets a rule option (values are read as JSON where they can be: ``3``,
-``2.5``, ``true``, ``"text"``; anything else is taken as text).
+``2.5``, ``true``, ``"text"``; anything else is taken as text). ``--bot`` names one
+bot for every seat or one per seat, comma-separated (``--bot search,greedy``).
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ def write_table(df: Any, out: str | None) -> None:
 
 def simulate_command(args: argparse.Namespace) -> int:
     """Run ``racerlab simulate`` with parsed arguments; returns the exit status."""
-    from .simulate import simulate
+    from .simulate import bot_names, simulate
 
     extra: dict[str, Any] = {}
     for key in ("mode", "boss"):
@@ -82,14 +83,18 @@ def simulate_command(args: argparse.Namespace) -> int:
             "--reshuffle-unseen needs --scenario (random set-ups are shuffled anyway)"
         )
     options = parse_options(args.option) or None
+    bots = bot_names(args.bot)
+    players = args.players
+    if isinstance(bots, list) and players is None and args.scenario is None:
+        players = len(bots)  # one bot per seat: that many players
     client = None
     df = simulate(
         args.game,
         args.scenario,
         games=args.games,
         seed=args.seed,
-        policies=args.bot,
-        players=args.players,
+        bots=bots,
+        players=players,
         workers=args.workers,
         client=client,
         progress=not args.no_progress,

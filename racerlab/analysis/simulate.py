@@ -50,6 +50,7 @@ __all__ = [
     "GameProfile",
     "Policy",
     "Progress",
+    "bot_names",
     "exact_game",
     "game_streams",
     "play_game",
@@ -280,6 +281,21 @@ def _policies(
     return out
 
 
+def bot_names(bots: Any) -> Any:
+    """Bots per seat from a comma-separated text (``"search,greedy"``); lists, dicts and
+    single names pass through.
+
+    >>> bot_names("search, greedy"), bot_names("smart"), bot_names(["greedy"])
+    (['search', 'greedy'], 'smart', ['greedy'])
+    """
+    if isinstance(bots, str) and "," in bots:
+        names = [b.strip() for b in bots.split(",")]
+        if not all(names):
+            raise ScenarioError(f"bots {bots!r}: a name is missing between the commas")
+        return names
+    return bots
+
+
 def _start(rules: Rules, setup_or_scenario: Any, options: Any) -> tuple[Any, bool, Any]:
     """(start, start_is_state, options) from what the caller gave."""
     if isinstance(setup_or_scenario, str | Path):
@@ -352,6 +368,7 @@ def simulate(
     setup_extra: Mapping[str, Any] | None = None,
     max_steps: int = MAX_STEPS,
     reshuffle_unseen: bool = False,
+    bots: Any = None,
 ) -> pd.DataFrame:
     """Play ``games`` seeded games and return one row per game (sorted by ``game``).
 
@@ -371,6 +388,9 @@ def simulate(
     position start with the cards nobody has seen in a fresh order (the
     state's ``unseen_shuffled(rng)``; Battle Racers' decks; games with nothing
     hidden ignore it), so the odds do not assume a deck order no player knows.
+    ``bots``: the bots by name per seat, as a list, a dict ``{seat: name}`` or a
+    comma-separated text (``"search,greedy"``: seat 0 the search bot, seat 1
+    greedy); the same as ``policies`` (give one or the other).
 
     The table's ``attrs`` hold ``interrupted`` (stopped before the end),
     ``seed``, ``games`` (asked for) and ``game``.
@@ -383,6 +403,10 @@ def simulate(
         raise ScenarioError(f"seed must be a whole number >= 0, got {seed!r}")
     if not isinstance(workers, int) or workers < 1:
         raise ScenarioError(f"workers must be a whole number >= 1, got {workers!r}")
+    if bots is not None:
+        if policies is not None:
+            raise ScenarioError("give bots=... or policies=..., not both")
+        policies = bot_names(bots)
     profile = profile_for(game_or_rules)
     rules = profile.rules()
     start, start_is_state, options = _start(rules, setup_or_scenario, options)

@@ -127,14 +127,21 @@ def _knights_setup(rng: np.random.Generator, players: int | None, **extra: Any) 
 
 
 def knights_profile() -> GameProfile:
-    """Racer Knights: random layouts from the catalog, greedy and random bots."""
+    """Racer Knights: random layouts from the catalog; greedy, random, smart and search bots."""
     from ..knights import KnightsRules, greedy_bot, random_bot
+    from ..knights.search_bot import search_bot
+    from ..knights.smart import smart_bot
 
     return GameProfile(
         name="knights",
         rules=KnightsRules,
         make_setup=_knights_setup,
-        bots={"greedy": greedy_bot, "random": random_bot},
+        bots={
+            "greedy": greedy_bot,
+            "random": random_bot,
+            "smart": smart_bot,
+            "search": search_bot(),
+        },
         summarize=knights_summary,
     )
 
@@ -207,12 +214,19 @@ def _sonic_setup(
 def sonic_profile() -> GameProfile:
     """Battle Racers: random set-ups (race by default; boss and solo on request), bots."""
     from ..sonic import SonicRules, greedy_bot, random_bot
+    from ..sonic.search_bot import search_bot
+    from ..sonic.smart import smart_bot
 
     return GameProfile(
         name="sonic",
         rules=SonicRules,
         make_setup=_sonic_setup,
-        bots={"greedy": greedy_bot, "random": random_bot},
+        bots={
+            "greedy": greedy_bot,
+            "random": random_bot,
+            "smart": smart_bot,
+            "search": search_bot(),
+        },
         summarize=sonic_summary,
     )
 

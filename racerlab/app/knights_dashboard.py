@@ -53,6 +53,8 @@ from ..knights.parts import PartKind, Side, Stats
 from ..knights.procedure import procedure_of
 from ..knights.provenance import INVENTED_NOTE, invented_stats
 from ..knights.scenarios import bundled, load_scenario
+from ..knights.search_bot import search_bot
+from ..knights.smart import smart_bot
 from ..knights.state import KnightsState, Phase
 from ..viz.arena import (
     ARENA_OVERLAYS,
@@ -117,7 +119,12 @@ def knights_kit(players: int = DEFAULT_PLAYERS) -> GameKit:
         title="Racer Knights of Falconus",
         rules=KnightsRules,
         random_setup=lambda seed: random_setup(players, seed=seed),
-        bots={"greedy": greedy_bot, "random": random_bot},
+        bots={
+            "greedy": greedy_bot,
+            "random": random_bot,
+            "smart": smart_bot,
+            "search": search_bot(),
+        },
         scenarios=scenarios,
         player_names=_names,
         overlays=ARENA_OVERLAYS,

@@ -66,7 +66,9 @@ from ..sonic.procedure import order_of
 from ..sonic.provenance import provenance
 from ..sonic.queries import PathPreview
 from ..sonic.scenarios import load_scenario, scenario_files
+from ..sonic.search_bot import search_bot
 from ..sonic.setup import zone_boss
+from ..sonic.smart import smart_bot
 from ..sonic.state import BOSS_SEAT, NO_CARD, Phase, SonicState
 from ..sonic.track import Zone
 from ..viz.style import player_colour
@@ -219,7 +221,12 @@ def sonic_kit(settings: RandomSettings | None = None) -> GameKit:
         title="Sonic the Hedgehog: Battle Racers",
         rules=SonicRules,
         random_setup=settings.setup,
-        bots={"greedy": greedy_bot, "random": random_bot},
+        bots={
+            "greedy": greedy_bot,
+            "random": random_bot,
+            "smart": smart_bot,
+            "search": search_bot(),
+        },
         scenarios=bundled_scenarios(),
         player_names=_names,
         overlays=SONIC_OVERLAYS,

@@ -34,7 +34,7 @@ from .movement import contact_ahead
 from .parts import Side
 from .state import KnightsState, Phase
 
-__all__ = ["greedy_bot", "random_bot"]
+__all__ = ["charge_blocker", "first_legal", "greedy_bot", "random_bot", "shoot", "steer", "wander"]
 
 SURGE_REROLL_AT_OR_BELOW = 3
 """The greedy bot re-rolls a drive roll this low when it has Surge."""
@@ -59,7 +59,12 @@ def greedy_bot(state: KnightsState, rules, rng: np.random.Generator) -> Action:
         return SurgeChoice(roll <= SURGE_REROLL_AT_OR_BELOW)
     if state.phase is Phase.BIDDING:
         return _bid(d, i)
-    for action in _plan(d, i):
+    return first_legal(rules, state, _plan(d, i))
+
+
+def first_legal(rules, state: KnightsState, candidates) -> Action:
+    """The first of ``candidates`` that passes ``rules.check`` (else :class:`EndTurn`)."""
+    for action in candidates:
         try:
             rules.check(state, action)
         except IllegalActionError:
@@ -68,16 +73,26 @@ def greedy_bot(state: KnightsState, rules, rng: np.random.Generator) -> Action:
     return EndTurn()
 
 
-def _bid(d: Draft, i: int) -> Action:
+def bid_stake(d: Draft, i: int) -> tuple[bool, int, int, int] | None:
+    """For bidder ``i`` in the pending attack: (attacking, Valor it has bid, target,
+    damage on a hit), or ``None`` when it cannot or need not bid (no Valor room, or
+    the target is a blocker)."""
     p = d.pending
     assert p is not None
     attacking = p.to_act == "attacker"
     have = p.valor_attacker if attacking else p.valor_defender
     room = max(0, min(d.racer(i).max_valor_per_action - have, d.r(i).valor))
     if room == 0 or p.target.kind.value != "racer":
-        return Bid(0)
-    t = p.target.index
+        return None
     dmg = d.racer(p.attacker).stats.ram_damage if p.ram else d.racer(p.attacker).weapon.damage
+    return attacking, have, p.target.index, dmg
+
+
+def _bid(d: Draft, i: int) -> Action:
+    stake = bid_stake(d, i)
+    if stake is None:
+        return Bid(0)
+    _, have, t, dmg = stake
     fragile = d.r(t).durability <= dmg
     if fragile and have < 2:
         return Bid(1)
@@ -94,38 +109,40 @@ def _plan(d: Draft, i: int):
     rs = d.r(i)
     w = _goal(d, i)
     # 1. shoot: our next blocker first, then the weakest rival in arc and range
-    if not rs.fired and rs.speed_points >= FIRE_COST:
-        targets = []
-        if w is not None and d.blockers[w] > 0:
-            targets.append(Target.blocker(w))
-        rivals = sorted(
-            (j for j, r in enumerate(d.racers) if j != i and not r.wrecked),
-            key=lambda j: d.r(j).durability,
-        )
-        targets += [Target.racer(j) for j in rivals]
-        for target in targets:
-            if (
-                maybe_in_range(d, i, target)
-                and maybe_in_arc(d, i, target)
-                and target_geometry(d, i, target).can_fire
-            ):
-                yield Fire(target)
-                break
+    yield from shoot(d, i, w)
     if w is None:
-        yield from _wander(d, i)
+        yield from wander(d, i)
         return
     if rs.stalled:
         return
     # 2. a standing blocker we cannot shoot right now: ram it if it is dead ahead
-    if d.blockers[w] > 0:
-        ahead = contact_ahead(d, i, Direction.FORWARD, float(rs.speed_points + rs.turbo_points))
-        if ahead.key == ("blocker", w) and ahead.distance > 1e-6 and rs.fired:
-            yield Ram(Target.blocker(w))
-        if ahead.key == ("blocker", w) and ahead.distance <= 1e-6:
-            yield Move(1.0, Direction.REVERSE)
-            return
+    moves, stop = charge_blocker(d, i, w)
+    yield from moves
+    if stop:
+        return
     # 3. steer toward the waypoint, then drive
-    gx, gy = d.setup.waypoints[w]
+    yield from steer(d, i, d.setup.waypoints[w])
+
+
+def charge_blocker(d: Draft, i: int, w: int) -> tuple[list[Action], bool]:
+    """Against waypoint ``w``'s standing blocker: a Ram when it is dead ahead and the shot
+    is spent, or backing off when already touching it (then nothing else: ``True``)."""
+    rs = d.r(i)
+    if d.blockers[w] <= 0:
+        return [], False
+    ahead = contact_ahead(d, i, Direction.FORWARD, float(rs.speed_points + rs.turbo_points))
+    if ahead.key != ("blocker", w):
+        return [], False
+    if ahead.distance <= 1e-6:
+        return [Move(1.0, Direction.REVERSE)], True
+    return ([Ram(Target.blocker(w))] if rs.fired else []), False
+
+
+def steer(d: Draft, i: int, goal: tuple[float, float]):
+    """Turn toward ``goal`` when it is off the heading, then drive up to 1 M, or back off
+    when blocked ahead (candidate actions, best first)."""
+    rs = d.r(i)
+    gx, gy = goal
     pose = d.pose(i)
     bearing = math.degrees(math.atan2(gy - pose.y, gx - pose.x))
     off = (bearing - pose.heading + 180.0) % 360.0 - 180.0
@@ -146,7 +163,31 @@ def _plan(d: Draft, i: int):
     yield Move(0.5, Direction.REVERSE)
 
 
-def _wander(d: Draft, i: int):
+def shoot(d: Draft, i: int, w: int | None):
+    """A shot (if any can be fired): our next blocker first, then the weakest rival in arc
+    and range."""
+    rs = d.r(i)
+    if rs.fired or rs.speed_points < FIRE_COST:
+        return
+    targets = []
+    if w is not None and d.blockers[w] > 0:
+        targets.append(Target.blocker(w))
+    rivals = sorted(
+        (j for j, r in enumerate(d.racers) if j != i and not r.wrecked),
+        key=lambda j: d.r(j).durability,
+    )
+    targets += [Target.racer(j) for j in rivals]
+    for target in targets:
+        if (
+            maybe_in_range(d, i, target)
+            and maybe_in_arc(d, i, target)
+            and target_geometry(d, i, target).can_fire
+        ):
+            yield Fire(target)
+            return
+
+
+def wander(d: Draft, i: int):
     """After the last waypoint: keep driving if there is room."""
     room = contact_ahead(d, i, Direction.FORWARD, 1.0).distance
     if room > 1e-3:

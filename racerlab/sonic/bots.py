@@ -1,6 +1,9 @@
-"""Bots for every Battle Racers decision: a random one and a greedy one.
+"""Bots for every Battle Racers decision: a random one, and the look-ahead that the greedy
+bot and the rule-aware bot (:mod:`racerlab.sonic.smart`) share.
 
-Both have the core policy signature ``policy(state, rules, rng) -> Action``.
+All have the core policy signature ``policy(state, rules, rng) -> Action``.
+:func:`look_ahead_bot` plays by a set of :class:`Weights`; the greedy bot's are
+:data:`GREEDY` (below), the rule-aware bot's add the boss and the mode's scoring.
 
 The greedy bot's scoring of a position (:func:`position_value`), stated once:
 
@@ -24,23 +27,41 @@ up or down steps (each one costs a column of progress, so longer detours rarely
 pay), or ``OUTLOOK_TURNS`` when the bot only looks ahead to judge a card or an
 action, unless every one of those is cut short, when all paths are weighed. The
 number of paths grows exponentially with Speed (1,381 at Speed 9 on an open
-Straight); the shortlist keeps a decision to a few dozen.
+Straight); the shortlist keeps a decision to a few dozen. With a boss term in the
+weights, every path that would damage a live boss is weighed as well.
+
+An action that only changes the Speed or the kind of movement (passing, a speed
+change, a spin) is valued from the current position with the rules' own speed
+arithmetic, and a card action's run or jump by the movement physics on the path
+already listed, without a full ``apply``; a Power, and a walk that a boss, solo
+mode, the Finish Line or laying new sections could follow, are applied.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from ..core.dice import Dice
+from ..core.errors import RacerlabError
 from ..core.frozen import fast_replace
 from ..core.rules import Action, Rules
-from .actions import ActionChoice, Move, PlayCard
+from .actions import ActionChoice, Move, PassAction, PlayCard, UseAction
 from .effects import speed_cap
-from .move_events import RacerDamaged
+from .move_events import BossHit, RacerDamaged
 from .movement import Movement, landing_orders, resolve_move, speed_cap_at
-from .rounds import ACTION_STEPS, SPEED_DELTA, SPINS, action_speeds, movement_kinds
+from .options import BossHitRule, Mode
+from .rounds import (
+    ACTION_STEPS,
+    SPEED_DELTA,
+    SPINS,
+    CardAction,
+    action_speeds,
+    card_speed,
+    movement_kinds,
+)
 from .state import Phase, SonicState
 
 __all__ = [
@@ -48,13 +69,18 @@ __all__ = [
     "BADNIK",
     "DAMAGE",
     "FINISH",
+    "GREEDY",
     "OUTLOOK_TURNS",
     "PROGRESS",
     "RING",
     "SPEED",
     "TOP_PATHS",
     "TURNS",
+    "Weights",
+    "boss_hit_spaces",
+    "can_hit_boss",
     "greedy_bot",
+    "look_ahead_bot",
     "position_value",
     "random_bot",
 ]
@@ -81,69 +107,150 @@ OUTLOOK_TURNS = 0
 """Up or down steps a shortlisted path may have when judging a card or an action."""
 
 
+@dataclass(frozen=True)
+class Weights:
+    """The points a look-ahead bot gives each part of a position (see the module doc).
+
+    The greedy bot uses :data:`GREEDY` (no boss terms); the rule-aware bot in
+    :mod:`racerlab.sonic.smart` adds the boss terms: ``boss_hit`` per hit on the
+    boss, ``chase`` per column out of reach of a live boss, ``ahead`` per column in
+    front of it, and ``early_finish`` for crossing the line in solo while the boss
+    still races (no rank can be earned then).
+    """
+
+    progress: float = PROGRESS
+    ring: float = RING
+    badnik: float = BADNIK
+    speed: float = SPEED
+    damage: float = DAMAGE
+    finish: float = FINISH
+    boss_hit: float = 0.0
+    chase: float = 0.0
+    ahead: float = 0.0
+    early_finish: float = 0.0
+
+
+GREEDY = Weights()
+"""The greedy bot's weights (progress, rings, badniks, speed, damage, finish)."""
+
+
 def random_bot(state: Any, rules: Rules, rng: np.random.Generator) -> Action:
     """Pick uniformly among the legal actions."""
     legal = rules.legal_actions(state)
     return legal[int(rng.integers(len(legal)))]
 
 
-def position_value(state: SonicState, seat: int, damaged: int = 0) -> float:
-    """The greedy bot's value of ``seat``'s position (see the module doc)."""
+def position_value(state: SonicState, seat: int, damaged: int = 0, w: Weights = GREEDY) -> float:
+    """The value of ``seat``'s position by weights ``w`` (see the module doc)."""
     t = state.board.racers[seat]
     line = state.board.track.finish_line_col
     across = line is not None and t.col >= line
-    return (
-        PROGRESS * t.col
-        + RING * t.rings
-        + BADNIK * len(t.badniks)
-        + SPEED * t.speed
-        + DAMAGE * damaged
-        + (FINISH if across else 0.0)
+    value = (
+        w.progress * t.col
+        + w.ring * t.rings
+        + w.badnik * len(t.badniks)
+        + w.speed * t.speed
+        + w.damage * damaged
     )
+    if across:
+        value += w.finish
+    if w.chase or w.ahead or w.early_finish:
+        value += _boss_term(state, t, across, w)
+    return value
 
 
-def _static(board: Any, token: Any, path: Any, kind: Any) -> float:
-    """A quick value of a path without resolving it: where it ends, rings and badniks it
-    picks up, and a penalty when it is cut short (an obstacle or sure damage)."""
-    return _statics(board, token, (path,), kind)[0]
+def _boss_term(state: SonicState, t: Any, across: bool, w: Weights) -> float:
+    """The boss part of a position: out of reach of a live boss, in front of it, or across
+    the line in solo while it still races."""
+    boss, at = state.boss, state.board.boss
+    if boss is None or boss.destroyed or at is None:
+        return 0.0
+    if across:
+        return w.early_finish if state.setup.mode is Mode.SOLO else 0.0
+    gap = at[0] - t.col
+    reach = max(t.speed, 1)
+    return -w.chase * max(0, gap - reach) - w.ahead * max(0, -gap)
 
 
-def _statics(board: Any, token: Any, paths: Any, kind: Any) -> list[float]:
-    """:func:`_static` of each of ``paths`` (one loop, the board's lookups fetched once)."""
+def boss_hit_spaces(path: Any, kind: Any, rule: BossHitRule) -> tuple:
+    """The spaces of ``path`` where a racer moving by ``kind`` would damage a boss standing
+    there under ``rule`` (spins enter every space, jumps hit only where they land)."""
+    spaces = path.spaces
+    if not spaces:
+        return ()
+    if rule is BossHitRule.ANY_CONTACT:
+        return spaces
+    landed = tuple(spaces[i] for i in path.landings if i < len(spaces))
+    if kind is Movement.SPIN and rule is BossHitRule.SPIN_OR_LAND:
+        return spaces
+    if kind is Movement.RUN or kind is Movement.SPIN:
+        return ()
+    return landed or (spaces[-1:] if path.ends == "complete" else ())
+
+
+def can_hit_boss(at: tuple, boss: tuple, speed: int, kind: Any, rule: BossHitRule) -> bool:
+    """Whether some path of ``speed`` steps by ``kind`` from ``at`` could damage a boss at
+    ``boss`` on an open track (never back; up or down freely within a column, so a jump
+    can spend spare steps before landing): the quick outlook of a card or an action."""
+    gap, side = boss[0] - at[0], abs(boss[1] - at[1])
+    need = gap + side
+    if gap < 0 or need == 0 or speed < need:
+        return False
+    if kind is Movement.SPIN:
+        return rule is not BossHitRule.LAND_ONLY
+    if kind is Movement.RUN:
+        return rule is BossHitRule.ANY_CONTACT
+    return speed <= need + 2 * gap or rule is BossHitRule.ANY_CONTACT
+
+
+def _statics(
+    board: Any, token: Any, paths: Any, kind: Any, w: Weights = GREEDY, rule: Any = None
+) -> list[float]:
+    """A quick value of each of ``paths`` without resolving it: where it ends, rings and
+    badniks it picks up, a boss it hits (when ``w`` values that), and a penalty when it is
+    cut short (an obstacle or sure damage). One loop, the board's lookups fetched once."""
     ground = kind is Movement.RUN or kind is Movement.SPIN
     spin = kind is Movement.SPIN
     rings = board._index("rings")  # the board's own lookups (plain dicts, no method calls)
     badniks = board._index("badniks")
     scan = bool(rings or badniks)
+    boss = board.boss if w.boss_hit else None
     out = []
     for path in paths:
         spaces = path.spaces
         if not spaces:
-            out.append(PROGRESS * token.col)
+            out.append(w.progress * token.col)
             continue
-        v = PROGRESS * spaces[-1][0]
+        v = w.progress * spaces[-1][0]
         if scan:
             for pos in spaces if ground else spaces[-1:]:
-                v += RING * rings.get(pos, 0)
+                v += w.ring * rings.get(pos, 0)
                 b = badniks.get(pos)
                 if b is not None and ((spin and b.crawling) or not ground):
-                    v += BADNIK
+                    v += w.badnik
+        if boss is not None:
+            if boss in boss_hit_spaces(path, kind, rule):
+                v += w.boss_hit
+            else:  # where it leaves the racer against the boss (see _boss_term)
+                gap = boss[0] - spaces[-1][0]
+                v -= w.chase * max(0, gap - len(spaces)) + w.ahead * max(0, -gap)
         if path.ends == "stopped":
-            v += DAMAGE
+            v += w.damage
         out.append(v)
     return out
 
 
-def _move_value(state: SonicState, move: Move, path: Any) -> float:
+def _move_value(state: SonicState, move: Move, path: Any, w: Weights = GREEDY) -> float:
     """Value after ``move`` (along ``path``) with the real movement physics on the laid
     track."""
     if not move.path:
-        return position_value(state, move.player)
+        return position_value(state, move.player, 0, w)
     laid = state.board.track.n_columns
     token = state.board.racers[move.player]
     if any(c >= laid for c, _ in path.spaces):
         # beyond the laid track: judge by where the path ends
-        return position_value(state, move.player) + PROGRESS * (path.spaces[-1][0] - token.col)
+        gain = w.progress * (path.spaces[-1][0] - token.col)
+        return position_value(state, move.player, 0, w) + gain
     result = resolve_move(
         state.board,
         token.id,
@@ -155,7 +262,27 @@ def _move_value(state: SonicState, move: Move, path: Any) -> float:
     )
     hurt = sum(1 for e in result.events if isinstance(e, RacerDamaged) and e.racer == token.id)
     after = fast_replace(state, board=result.board)
-    return position_value(after, move.player, hurt)
+    value = position_value(after, move.player, hurt, w)
+    if w.boss_hit and result.hit_boss and _counts(state, result.events):
+        value += w.boss_hit + _last_hit(state, w)
+    return value
+
+
+def _counts(state: SonicState, events: Any) -> bool:
+    """Whether a move's boss contact damages the boss under the game's ruling."""
+    rule = state.options.boss_hit
+    return any(
+        isinstance(e, BossHit) and (rule is not BossHitRule.LAND_ONLY or e.kind == "landing")
+        for e in events
+    )
+
+
+def _last_hit(state: SonicState, w: Weights) -> float:
+    """The extra value of a hit that destroys the boss (its last rings): it counts twice."""
+    boss = state.boss
+    if boss is None or boss.destroyed or boss.rings > state.options.boss_ring_drop:
+        return 0.0
+    return w.boss_hit
 
 
 def _shortlist(
@@ -171,22 +298,28 @@ def _shortlist(
     return found
 
 
-def _best_static(rules: Any, state: SonicState, seat: int, speed: int, kinds: tuple) -> float:
+def _best_static(
+    rules: Any, state: SonicState, seat: int, speed: int, kinds: tuple, w: Weights = GREEDY
+) -> float:
     """Best quick path value for ``seat`` moving ``speed`` spaces by any of ``kinds``."""
     board = state.board
     token = board.racers[seat]
+    rule = state.options.boss_hit
+    boss = board.boss if w.boss_hit else None
     best = float("-inf")
     for kind in kinds:
         found = _shortlist(rules, state, token, speed, kind, OUTLOOK_TURNS)
-        key = (id(found), board.rings, board.badniks, kind, token.col)
+        key = (id(found), board.rings, board.badniks, kind, token.col, w, boss, rule)
         got = _MEMO.get(key)
         if got is None or got[0] is not found:
-            value = max(_statics(board, token, found, kind), default=best)
+            value = max(_statics(board, token, found, kind, w, rule), default=best)
             if len(_MEMO) > _MEMO_SIZE:
                 _MEMO.clear()
             got = _MEMO[key] = (found, value)
         best = max(best, got[1])
-    return best + SPEED * speed
+        if boss is not None and can_hit_boss(token.pos, boss, speed, kind, rule):
+            best = max(best, w.progress * boss[0] + w.boss_hit)
+    return best + w.speed * speed
 
 
 _MEMO: dict[tuple, tuple[list, float]] = {}
@@ -197,49 +330,153 @@ _MEMO_SIZE = 4096
 _CHOICE_KIND = {ActionChoice.RUN: Movement.RUN, ActionChoice.JUMP: Movement.JUMP}
 
 
-def _action_shortlist(state: SonicState, rules: Any, legal: list) -> list:
+def _action_shortlist(state: SonicState, rules: Any, legal: list, w: Weights = GREEDY) -> list:
     """The ACTION-phase options worth trying in full: every option without a path, and the
     ``ACTION_PATHS`` best paths (by the quick value) of each movement choice; listed order
     kept, so ties still go to the first option listed."""
     index = rules.path_index(state)
     token = state.board.racers[legal[0].player]
+    rule = state.options.boss_hit
     ranked: dict[Any, list[tuple[float, int]]] = {}
     for i, a in enumerate(legal):
         if getattr(a, "path", ()):
             kind = _CHOICE_KIND.get(a.choice, Movement.JUMP)
-            value = _static(state.board, token, index[(a.choice, a.path)], kind)
+            path = index[(a.choice, a.path)]
+            value = _statics(state.board, token, (path,), kind, w, rule)[0]
             ranked.setdefault(a.choice, []).append((-value, i))
     keep = {i for group in ranked.values() for _, i in sorted(group)[:ACTION_PATHS]}
     return [a for i, a in enumerate(legal) if not getattr(a, "path", ()) or i in keep]
 
 
-def _action_outlook(state: SonicState, rules: Any, a: Action) -> float:
-    """Value of an action choice: the best quick movement value it leaves."""
-    nxt = rules.apply(state, a).state
-    if nxt.phase is not Phase.MOVE:
-        return position_value(nxt, a.player)  # type: ignore[attr-defined]
+def _action_outlook(state: SonicState, rules: Any, a: Action, w: Weights = GREEDY) -> float:
+    """Value of an action choice: the best quick movement value it leaves. Passing, a
+    speed change and a spin only change the Speed or the kind of movement, so they are
+    valued from the current position without applying them (:func:`_speed_outlook`)."""
+    quick = _speed_outlook(state, rules, a, w)
+    if quick is None:
+        quick = _walk_outlook(state, rules, a, w)
+    if quick is not None:
+        return quick
+    step = rules.apply(state, a)
+    nxt = step.state
     seat = a.player  # type: ignore[attr-defined]
+    hit = 0.0
+    if w.boss_hit and _counts(state, step.events):
+        hit = w.boss_hit + _last_hit(state, w)
+    if nxt.phase is not Phase.MOVE:
+        return position_value(nxt, seat, 0, w) + hit
     card = rules.facts.cards[nxt.chosen[seat]]
     kinds = rules._move_kinds(nxt, card.movement)
     t = nxt.board.racers[seat]
-    return _best_static(rules, nxt, seat, t.speed, kinds) + RING * t.rings + BADNIK * len(t.badniks)
+    quick = _best_static(rules, nxt, seat, t.speed, kinds, w)
+    return quick + w.ring * t.rings + w.badnik * len(t.badniks) + hit + _boss_gap(nxt, seat, w)
 
 
-def greedy_bot(state: SonicState, rules: Rules, rng: np.random.Generator) -> Action:
-    """Best option by the scoring in the module doc; ``rng`` is unused (deterministic)."""
-    del rng
+def _speed_outlook(state: SonicState, rules: Any, a: Action, w: Weights) -> float | None:
+    """:func:`_action_outlook` of a pass, a speed change or a spin, by the rules' own speed
+    arithmetic (:func:`~racerlab.sonic.rounds.card_speed`) instead of a full ``apply``;
+    ``None`` for any other option."""
+    if isinstance(a, PassAction):
+        spin = state.spin
+    elif isinstance(a, UseAction) and a.choice in (ActionChoice.SPEED, ActionChoice.SPIN):
+        spin = state.spin or a.choice is ActionChoice.SPIN
+    else:
+        return None
+    seat = a.player
+    t = state.board.racers[seat]
+    card = rules.facts.cards[state.chosen[seat]]
+    speed = t.speed
+    if isinstance(a, UseAction):
+        speed = _speed_after(state, rules, seat, card, a.choice)
+    kinds = movement_kinds(card.movement, spin)
+    quick = _best_static(rules, state, seat, speed, kinds, w)
+    gap = _boss_gap(state, seat, w, speed)
+    return quick + w.ring * t.rings + w.badnik * len(t.badniks) + gap
+
+
+def _walk_outlook(state: SonicState, rules: Any, a: Action, w: Weights) -> float | None:
+    """:func:`_action_outlook` of a card action's run or jump, by the movement physics
+    alone (:func:`~racerlab.sonic.movement.resolve_move` on the path already listed) when
+    nothing else can follow the walk: on the laid track short of its last section, no live
+    boss, not solo, not across the line. ``None`` otherwise (then the action is applied)."""
+    if not (isinstance(a, UseAction) and a.choice in (ActionChoice.RUN, ActionChoice.JUMP)):
+        return None
+    board = state.board
+    if (state.boss is not None and not state.boss.destroyed) or state.setup.mode is Mode.SOLO:
+        return None
+    track = board.track
+    line = track.finish_line_col
+    last = track.offsets[-1] if state.pending else track.n_columns
+    edge = min(last, line if line is not None else last)
+    if any(c >= edge for c, _ in a.path):
+        return None
+    seat = a.player
+    kind = Movement.RUN if a.choice is ActionChoice.RUN else Movement.JUMP
+    path = rules.path_index(state)[(a.choice, a.path)]
+    moved = resolve_move(
+        board,
+        board.racers[seat].id,
+        path,
+        kind,
+        rules=state.options.move_rules,
+        chance=Dice.resume(state.dice),
+    )
+    nxt = fast_replace(state, board=moved.board)
+    t = moved.board.racers[seat]
+    card = rules.facts.cards[state.chosen[seat]]
+    kinds = movement_kinds(card.movement, state.spin)
+    quick = _best_static(rules, nxt, seat, t.speed, kinds, w)
+    return quick + w.ring * t.rings + w.badnik * len(t.badniks)
+
+
+def _speed_after(state: SonicState, rules: Any, seat: int, card: Any, choice: Any) -> int:
+    """The Speed a speed change or a spin leaves (Spin Dash's bonus at low Speed)."""
+    o = state.options
+    t = state.board.racers[seat]
+    if choice is ActionChoice.SPEED:
+        delta = SPEED_DELTA[card.action]
+    elif card.action is CardAction.SPIN_DASH and t.speed <= o.spin_dash_low:
+        delta = o.spin_dash_bonus
+    else:
+        return t.speed
+    ability = rules.facts.racers[state.abilities[seat]]
+    return card_speed(
+        t.speed,
+        delta,
+        cap=speed_cap(ability, o.card_speed_max),
+        lo=o.speed_min,
+        turn_cap=speed_cap_at(state.board, t.pos),
+    )
+
+
+def _boss_gap(state: SonicState, seat: int, w: Weights, speed: int | None = None) -> float:
+    """The boss term of where ``seat`` stands now (the quick values judge only the path),
+    with Speed ``speed`` if given."""
+    if not (w.chase or w.ahead or w.early_finish):
+        return 0.0
+    t = state.board.racers[seat]
+    if speed is not None:
+        t = fast_replace(t, speed=speed)
+    line = state.board.track.finish_line_col
+    return _boss_term(state, t, line is not None and t.col >= line, w)
+
+
+def look_ahead_bot(state: SonicState, rules: Rules, w: Weights) -> Action:
+    """The best option by weights ``w`` (what :func:`greedy_bot` plays with :data:`GREEDY`);
+    deterministic: ties go to the first option listed."""
     phase = state.phase
     if phase is Phase.MOVE:
-        return _best_move(state, rules)
+        return _best_move(state, rules, w)
     legal = rules.legal_actions(state)
     if len(legal) == 1:
         return legal[0]
     if phase is Phase.ACTION:
         return max(
-            _action_shortlist(state, rules, legal), key=lambda a: _action_outlook(state, rules, a)
+            _action_shortlist(state, rules, legal, w),
+            key=lambda a: _action_outlook(state, rules, a, w),
         )
     if phase is Phase.CHOOSE:
-        return max(legal, key=lambda a: _card_value(state, rules, a))
+        return max(legal, key=lambda a: _card_value(state, rules, a, w))
     # TAKE: the card whose action gives the most speed, then the highest priority
     f = rules.facts  # type: ignore[attr-defined]
 
@@ -250,25 +487,66 @@ def greedy_bot(state: SonicState, rules: Rules, rng: np.random.Generator) -> Act
     return max(legal, key=take_key)
 
 
-def _best_move(state: SonicState, rules: Any) -> Move:
+def greedy_bot(state: SonicState, rules: Rules, rng: np.random.Generator) -> Action:
+    """Best option by the scoring in the module doc; ``rng`` is unused (deterministic)."""
+    del rng
+    return look_ahead_bot(state, rules, GREEDY)
+
+
+def _best_move(state: SonicState, rules: Any, w: Weights = GREEDY) -> Move:
     """The MOVE decision: shortlisted paths by quick value, the ``TOP_PATHS`` best
     resolved with the real physics (a large base's jumps both ways round)."""
     seat = rules.acting_player(state)
     token = state.board.racers[seat]
     card = rules.facts.cards[state.chosen[seat]]
+    rule = state.options.boss_hit
     options: list[tuple[float, int, Move, Any]] = []
+    boss = state.board.boss if w.boss_hit else None
     for kind in rules._move_kinds(state, card.movement):
         found = _shortlist(rules, state, token, token.speed, kind, TURNS)
-        for path, quick in zip(found, _statics(state.board, token, found, kind), strict=True):
+        if boss is not None and can_hit_boss(token.pos, boss, token.speed, kind, rule):
+            found = found + _hitting(rules, state, token, kind, boss, rule, found)
+        quick = _statics(state.board, token, found, kind, w, rule)
+        for path, value in zip(found, quick, strict=True):
             for back_first in landing_orders(token, kind, path.spaces):
                 move = Move(seat, kind, path.spaces, back_first=back_first)
-                options.append((-quick if path.spaces else 0.0, len(options), move, path))
+                options.append((-value if path.spaces else 0.0, len(options), move, path))
     options.sort(key=lambda o: o[:2])
-    best = max(options[:TOP_PATHS], key=lambda o: (_move_value(state, o[2], o[3]), -o[1]))
-    return best[2]
+    ranked = sorted(options[:TOP_PATHS], key=lambda o: (-_move_value(state, o[2], o[3], w), o[1]))
+    laid = state.board.track.n_columns
+    for o in ranked + options[TOP_PATHS:]:
+        if not o[2].path or o[2].path[-1][0] < laid or _resolves(rules, state, o[2]):
+            return o[2]
+    return ranked[0][2]
 
 
-def _card_value(state: SonicState, rules: Any, play: PlayCard) -> float:
+def _resolves(rules: Any, state: SonicState, move: Move) -> bool:
+    """Whether a move over the edge of the laid track resolves: the engine can list a path
+    there that it then cannot walk (a Turn's lane shift at the edge), so such a move is
+    tried before it is chosen."""
+    try:
+        rules.apply(state, move)
+    except RacerlabError:
+        return False
+    return True
+
+
+def _hitting(
+    rules: Any, state: SonicState, token: Any, kind: Any, boss: tuple, rule: Any, have: list
+) -> list:
+    """The paths of every shape (not only the shortlist's) that would damage the boss."""
+    seen = {p.spaces for p in have}
+    laid = state.board.track.n_columns
+    return [
+        p
+        for p in rules.paths_for(state, token, token.speed, kind, turns=None)
+        if p.spaces not in seen
+        and p.spaces[-1][0] < laid
+        and boss in boss_hit_spaces(p, kind, rule)
+    ]
+
+
+def _card_value(state: SonicState, rules: Any, play: PlayCard, w: Weights = GREEDY) -> float:
     """Value of playing ``play.card`` as if it resolved now, from the current position:
     the best of passing and each speed change or spin it offers, by quick path values."""
     seat = play.player
@@ -284,4 +562,5 @@ def _card_value(state: SonicState, rules: Any, play: PlayCard) -> float:
     )
     kinds = movement_kinds(card.movement, spin=card.action in SPINS)
     extra = max((n for _, n in ACTION_STEPS.get(card.action, ())), default=0)
-    return max(_best_static(rules, state, seat, sp, kinds) for sp in speeds) + PROGRESS * extra
+    best = max(_best_static(rules, state, seat, sp, kinds, w) for sp in speeds)
+    return best + w.progress * extra

@@ -295,7 +295,7 @@ def test_a_bad_share_token_shows_an_error_and_keeps_a_game():
 def test_the_kit_plugs_into_the_framework():
     kit = sonic_kit()
     s = GameSession(kit, seed=4)
-    assert s.kit.name == "sonic" and list(kit.bots) == ["greedy", "random"]
+    assert s.kit.name == "sonic" and list(kit.bots) == ["greedy", "random", "smart", "search"]
     assert s.step("round") > 0
     assert s.round == 2
 

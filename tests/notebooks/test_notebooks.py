@@ -31,6 +31,7 @@ EXPECTED = [
     "06-boss-and-solo-modes.ipynb",
     "07-probability-lesson.ipynb",
     "08-monte-carlo-build-comparison.ipynb",
+    "09-bot-ladder.ipynb",
 ]
 NOTEBOOKS = sorted(p.name for p in NOTEBOOK_DIR.glob("*.ipynb"))
 CELL_TIMEOUT_S = 120
