@@ -24,7 +24,7 @@ from typing import Any
 
 from .core import registry
 
-__all__ = ["GAMES", "GameEntry", "dashboard_factory", "install"]
+__all__ = ["GAMES", "GameEntry", "install"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,12 +32,14 @@ class GameEntry:
     """One game: its name, where its descriptor lives, and its own dashboard (if any).
 
     ``dashboard`` names a factory ``(**kwargs) -> app``; without one, the game
-    gets the plain dashboard built from its descriptor alone.
+    gets the plain dashboard built from its descriptor alone. ``listed`` games
+    appear on the landing page and in ``racerlab serve all``.
     """
 
     name: str
     descriptor: str
     dashboard: str | None = None
+    listed: bool = True
 
     def load(self) -> registry.GameDescriptor:
         """Import and return the game's descriptor."""
@@ -49,7 +51,7 @@ GAMES: tuple[GameEntry, ...] = (
         "knights", "racerlab.knights.game:GAME", "racerlab.app.knights_dashboard:knights_app"
     ),
     GameEntry("sonic", "racerlab.sonic.game:GAME", "racerlab.app.sonic_dashboard:sonic_app"),
-    GameEntry("coin-race", "racerlab.core.testgame:GAME"),
+    GameEntry("coin-race", "racerlab.core.testgame:GAME", listed=False),
 )
 """Every game racerlab ships, in display order."""
 
@@ -57,14 +59,6 @@ GAMES: tuple[GameEntry, ...] = (
 def _resolve(reference: str) -> Any:
     module, _, attribute = reference.partition(":")
     return getattr(importlib.import_module(module), attribute)
-
-
-def dashboard_factory(name: str) -> Any:
-    """The factory of the game's own dashboard, or ``None`` if it uses the plain one."""
-    for entry in GAMES:
-        if entry.name == name:
-            return _resolve(entry.dashboard) if entry.dashboard else None
-    raise KeyError(name)
 
 
 def install() -> None:

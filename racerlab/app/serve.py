@@ -47,7 +47,7 @@ def app_routes(game: str = "all") -> dict[str, Callable[[], Any]]:
     if game == "all":
         routes: dict[str, Callable[[], Any]] = {"/": _landing}
         for d in DASHBOARDS.values():
-            if d.is_available():
+            if d.listed and d.is_available():
                 routes[d.slug] = _page_factory(d.slug)
         return routes
     if game not in DASHBOARDS:
