@@ -61,9 +61,10 @@ from ..sonic import (
     random_setup,
 )
 from ..sonic.catalog import load_catalog
+from ..sonic.game import scenario_timeline
 from ..sonic.movement import Movement
 from ..sonic.queries import PathPreview
-from ..sonic.scenarios import load_scenario, scenario_files
+from ..sonic.scenarios import scenario_files
 from ..sonic.setup import zone_boss
 from ..sonic.state import BOSS_SEAT, NO_CARD, Phase, SonicState
 from ..sonic.track import Zone
@@ -159,15 +160,7 @@ def _setup_loader(setup: SonicSetup, seed: int) -> Callable[[], Timeline]:
 
 
 def _file_loader(path: Any) -> Callable[[], Timeline]:
-    def load() -> Timeline:
-        rules = SonicRules()
-        sc = load_scenario(path, rules)
-        tl = Timeline.new(rules, sc.setup, sc.options, sc.seed)
-        for action in sc.actions:
-            tl.play(action)
-        return tl
-
-    return load
+    return lambda: scenario_timeline(path)
 
 
 def bundled_scenarios() -> dict[str, Callable[[], Timeline]]:
