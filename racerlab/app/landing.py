@@ -13,7 +13,7 @@ from typing import Any
 import panel as pn
 
 from ..viz.style import PALETTE, THEME
-from . import Dashboard, listed_dashboards
+from .dashboards import Dashboard, listed_dashboards
 
 __all__ = ["dashboard_template", "landing_app"]
 

@@ -55,6 +55,7 @@ __all__ = [
     "HEAVY_COST",
     "AttackOutcome",
     "advance_bidding",
+    "after_defences",
     "armor_parts",
     "check_bid",
     "check_fire",
@@ -594,6 +595,12 @@ def _after_defences(d: Draft, t: int, side: Side | None, damage: int, dice: Chan
             part = _part_name(part_id)
             d.emit(DamagePrevented(t, d.name(t), part, prevented, damage))
     return damage
+
+
+def after_defences(d: Draft, t: int, side: Side | None, damage: int, dice: ChanceSource) -> int:
+    """Racer ``t``'s defences against ``damage`` on ``side`` (Evasive, then Damage
+    Prevention): the damage left to take. The odds tables ask it on its own."""
+    return _after_defences(d, t, side, damage, dice)
 
 
 def _part_name(part_id: str) -> str:

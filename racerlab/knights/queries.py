@@ -23,24 +23,48 @@ from shapely.geometry.base import BaseGeometry
 from ..core.chance import exact
 from ..core.dice import ChanceSource
 from ..core.errors import IllegalActionError
-from .actions import Direction, DriveRoll, Fire, Target, TargetKind
-from .combat import check_fire, ram_strength, resolve_attack, target_geometry
-from .draft import Draft
+from .actions import Direction, DriveRoll, Fire, SurgeChoice, Target, TargetKind
+from .build import Racer, RacerBuild
+from .combat import (
+    after_defences,
+    armor_parts,
+    check_fire,
+    choose_side,
+    ram_strength,
+    resolve_attack,
+    strength_parts,
+    target_geometry,
+)
+from .draft import WEAPON_STATS, Draft, racer_of, table_for
+from .events import EvadeRolled
 from .geometry import AttackGeometry, first_contact, moved, ram_lane, reachable_region
 from .movement import slide
-from .rounds import new_round, resolve_drive
+from .parts import Side
+from .rounds import new_round, resolve_drive, resolve_surge
+from .space import Table
 from .state import KnightsState, PendingAttack, Phase
 
 __all__ = [
+    "WEAPON_STATS",
     "AttackCheck",
     "AttackOdds",
     "RamPreview",
     "RamTarget",
+    "after_hit_odds",
     "attack_check",
+    "attack_numbers",
     "attack_odds",
+    "build_racer",
+    "clear_caches",
     "drive_order_odds",
+    "hit_odds",
     "ram_preview",
+    "ram_run",
     "reachable",
+    "seat_racer",
+    "speed_points_odds",
+    "stat_mods",
+    "table",
 ]
 
 
@@ -253,3 +277,117 @@ def drive_order_odds(state: KnightsState) -> dict[tuple[int, ...], Fraction]:
         return d.order
 
     return exact(run)
+
+
+# -- what a racer is, and the pieces of an attack (for odds tables and views) --------------------
+
+
+def build_racer(build: RacerBuild, mods: tuple[tuple[str, int], ...] = ()) -> Racer:
+    """The racer a build makes (cards added up), with director tweaks ``mods`` applied."""
+    return racer_of(build, mods)
+
+
+def seat_racer(state: KnightsState, seat: int) -> Racer:
+    """The racer in ``seat`` as the rules see it now (its cards plus the director's tweaks)."""
+    rs = state.racers[seat]
+    return racer_of(rs.build, rs.mods)
+
+
+def stat_mods(build: RacerBuild, wanted: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
+    """The director's tweaks (stat, change) that give ``build`` the ``wanted`` numbers.
+
+    Weapon numbers (:data:`WEAPON_STATS`) and racer stats may be mixed.
+
+    >>> from racerlab.knights.setup import example_setup
+    >>> build = example_setup().players[0].racer
+    >>> armor = build_racer(build).stats.armor
+    >>> stat_mods(build, {"armor": armor + 2})
+    (('armor', 2),)
+    """
+    racer = racer_of(build)
+    out = []
+    for stat, want in wanted.items():
+        have = getattr(racer.weapon, stat) if stat in WEAPON_STATS else getattr(racer.stats, stat)
+        if want != have:
+            out.append((stat, want - have))
+    return tuple(out)
+
+
+def table(state: KnightsState) -> Table:
+    """The arena of a joust: size, racer body and the measure of 1 R in M."""
+    return table_for(state.setup)
+
+
+def attack_numbers(
+    state: KnightsState, p: PendingAttack, sides: frozenset[Side] | None = None
+) -> tuple[int, int]:
+    """(Strength, Armor) of attack ``p`` as the engine adds them up before the roll.
+
+    A shot's target sides come from where the racers stand; a ram's are
+    ``sides`` (the side struck), since the engine finds them while moving.
+    """
+    d = Draft(state)
+    geom = None if p.ram else target_geometry(d, p.attacker, p.target)
+    if geom is not None:
+        sides = geom.sides
+    side = choose_side(d, p, sides if sides is not None else frozenset())
+    strength = sum(v for _, v in strength_parts(d, p, geom))
+    return strength, sum(v for _, v in armor_parts(d, p, side))
+
+
+def hit_odds(state: KnightsState, p: PendingAttack) -> Fraction:
+    """Exact chance attack ``p`` hits, by the engine's attack roll (nothing after it counted)."""
+
+    def run(src: ChanceSource) -> bool:
+        return resolve_attack(Draft(state), p, src)[0]
+
+    return exact(run).get(True, Fraction(0))
+
+
+def after_hit_odds(
+    state: KnightsState, target: int, side: Side | None, damage: int, by: int | None
+) -> dict[tuple[bool, int, bool, bool], Fraction]:
+    """What follows ``damage`` landing on racer ``target``'s ``side``, with exact chances.
+
+    Keys are (evaded, Durability lost, wrecked, a Damage Prevention card used):
+    the engine's Evasive and Damage Prevention, then Durability and Durable.
+    """
+
+    def run(src: ChanceSource) -> tuple[bool, int, bool, bool]:
+        d = Draft(state)
+        before = d.r(target)
+        left = after_defences(d, target, side, damage, src)
+        evaded = any(isinstance(e, EvadeRolled) and e.evaded for e in d.events)
+        if left > 0:
+            d.lose(target, left, "the attack", by, src)
+        after = d.r(target)
+        used = len(after.discarded) > len(before.discarded)
+        return (evaded, before.durability - after.durability, after.wrecked, used)
+
+    return exact(run)
+
+
+def ram_run(state: KnightsState, run_m: float) -> tuple[int, int]:
+    """(spaces, Ram Strength) of a straight run of ``run_m`` M under the joust's options."""
+    return ram_strength(Draft(state), run_m)
+
+
+def speed_points_odds(
+    state: KnightsState, seat: int, drive: DriveRoll, reroll_at_or_below: int = 0
+) -> dict[int, Fraction]:
+    """Exact Speed Points of ``seat`` after its drive roll (Surge re-rolls a roll that low)."""
+
+    def run(src: ChanceSource) -> int:
+        d = Draft(state)
+        resolve_drive(d, seat, drive, src)
+        if d.phase is Phase.SURGE:
+            reroll = (d.r(seat).drive_roll or 0) <= reroll_at_or_below
+            resolve_surge(d, seat, SurgeChoice(reroll), src)
+        return d.r(seat).speed_points
+
+    return exact(run)
+
+
+def clear_caches() -> None:
+    """Forget the cached racers (for timing cold runs)."""
+    racer_of.cache_clear()
