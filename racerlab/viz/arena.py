@@ -30,7 +30,6 @@ Overlays for the selected racer (switch them with ``overlays``):
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -45,6 +44,7 @@ from bokeh.models import (
 )
 from bokeh.plotting import figure
 
+from ..core.memo import Memo
 from ..knights.actions import Target
 from ..knights.draft import racer_of
 from ..knights.geometry import (
@@ -65,7 +65,7 @@ from .style import PLOT_SIZES, THEME, apply_figure_style, player_colour
 __all__ = [
     "ARENA_OVERLAYS",
     "ArenaPlot",
-    "attack_odds_of",
+    "attack_odds_memo",
     "racer_colours",
     "stats_line",
     "target_centre",
@@ -96,17 +96,22 @@ RAM_BAND_STEP_M = 0.25
 _RAM_SHADES = ("#EFE3FB", "#D9C2F5", "#C09DEE", "#A577E4", "#8A52D6", "#6C2FC0", "#5A189A")
 
 
-@functools.lru_cache(maxsize=1024)
-def attack_odds_of(state: KnightsState, attacker: int, target: Target) -> Any:
-    """:func:`racerlab.knights.queries.attack_odds`, remembered per (state, attacker, target).
+ODDS_MEMO_SIZE = 512
+"""Attack odds a plot remembers when its owner gives it no memo of its own."""
+
+
+def attack_odds_memo(maxsize: int = ODDS_MEMO_SIZE) -> Memo:
+    """A fresh bounded memo of :func:`racerlab.knights.queries.attack_odds` for one owner.
 
     States are immutable values, so a redraw of the same state (switching an
     overlay, picking another racer and back, the Odds tab asking after the
-    arena) reuses the exact answer instead of enumerating the dice again.
+    arena) reuses the exact answer instead of enumerating the dice again. Each
+    dashboard makes one and hands it to its plot and panels: no browser session
+    shares another's, and none grows past ``maxsize``.
     """
     from ..knights import queries
 
-    return queries.attack_odds(state, attacker, target)
+    return Memo(queries.attack_odds, maxsize)
 
 
 def footprint_of(pose: Pose, body: Any) -> Any:
@@ -176,7 +181,10 @@ class ArenaPlot:
         overlays: Iterable[str] = ("arc",),
         grid: str = "M",
         title: str = "Racer Knights arena",
+        odds: Memo | None = None,
     ) -> None:
+        self.odds = odds if odds is not None else attack_odds_memo()
+        """Attack odds by (state, attacker, target): the owner's memo, or the plot's own."""
         table = table_of(state.setup)
         self.table = table
         w, h = table.width, table.height
@@ -654,7 +662,7 @@ class ArenaPlot:
                 continue
             x, y = target_centre(state, target)
             if geom.in_range:
-                hit = float(attack_odds_of(state, sel, target).hit)
+                hit = float(self.odds(state, sel, target).hit)
                 label = f"{hit:.0%} to hit"
                 colour = THEME["hit"]
             else:
