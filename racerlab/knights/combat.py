@@ -42,7 +42,7 @@ from .geometry import (
     sides_facing,
 )
 from .movement import TOL, check_can_move, describe_key, pay_move, push, slide
-from .options import DamagePreventionUse, RamRounding, SideChooser
+from .options import DamagePreventionUse, KnightsOptions, RamRounding, SideChooser
 from .parts import Ability, Arc, Side
 from .space import overlaps
 from .state import PendingAttack, Phase
@@ -77,8 +77,9 @@ COILED_BONUS = (2, 1)
 """Coiled Strength by range band: Range 1 or less, then between Range 1 and 2."""
 EVADE_ON = 5
 """An Evasive roll of this or more ignores the hit."""
-DURABLE_SAVES_ON = 4
-"""A Durable roll of this or more holds Durability at 1 (see :meth:`Draft.lose`)."""
+DURABLE_SAVES_ON = KnightsOptions().durable_saves_on
+"""The default Durable roll that holds Durability at 1 (the rule option ``durable_saves_on``,
+read by :meth:`Draft.lose`)."""
 WEAKNESS_FLOOR = 5
 """Weakness tokens never take Armor below this."""
 

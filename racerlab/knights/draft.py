@@ -213,7 +213,7 @@ class Draft:
         self.emit(DamageDealt(i, self.name(i), amount, max(left, 0), cause))
         if left <= 0 and has_any(self.racer(i), Ability.DURABLE):
             roll = dice.d6("durable")
-            saved = roll >= 4
+            saved = roll >= self.options.durable_saves_on
             self.emit(DurableRolled(i, self.name(i), roll, saved))
             if saved:
                 left = 1

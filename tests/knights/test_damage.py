@@ -235,3 +235,13 @@ def test_repair_whole_round_roll_above_amount():
         rules.check(staged(s, 0, acted=True), Repair(1))
     with pytest.raises(IllegalActionError, match="cannot Repair"):
         rules.check(staged(duel("cindy"), 0), Repair(1))
+
+
+def test_durable_roll_needed_is_the_rule_option():
+    opts = KnightsOptions(durable_saves_on=5)
+    s = duel(dfn="chris", gap=0.5, options=opts)
+    s = replace(s, racers=(s.racers[0], replace(s.racers[1], durability=2)))
+    gone, events = fire(s, Fire(Target.racer(1)), (6, 6, 4))  # 4 holds by default, not at 5+
+    assert gone.racers[1].wrecked and not of(events, DurableRolled)[0].saved
+    held, _ = fire(s, Fire(Target.racer(1)), (6, 6, 5))
+    assert held.racers[1].durability == 1
