@@ -8,6 +8,7 @@ a catalog kind of its own is validated and simulated the same way.
 from __future__ import annotations
 
 import io
+import shutil
 from dataclasses import dataclass
 
 import pandas as pd
@@ -16,7 +17,7 @@ import pytest
 from racerlab.analysis import simulate
 from racerlab.cli import main
 from racerlab.core import registry
-from racerlab.core.catalog import read_toml, validate_file
+from racerlab.core.catalog import data_dir, read_toml, validate_file
 from racerlab.core.errors import CatalogError, ScenarioError
 from racerlab.core.testgame import GAME as COIN
 from racerlab.core.testgame import CoinRace, CoinSetup, Flip
@@ -145,3 +146,18 @@ def test_coin_race_gets_a_plain_dashboard_from_its_descriptor_alone():
     assert "Player 1 rolled" in s.log_lines()[-1].text
     assert s.load_scenario("Two players to 6").state.setup.target == 6
     assert app.__panel__() is not None
+
+
+def test_the_knights_rules_take_the_bundled_catalog_and_refuse_others_clearly(tmp_path):
+    from racerlab.knights.catalog import load_catalog
+
+    knights = registry.descriptor("knights")
+    assert knights.make_rules(load_catalog()).name == "knights"
+    shutil.copytree(
+        data_dir() / "knights", tmp_path / "mine", ignore=shutil.ignore_patterns("scen*")
+    )
+    mine = knights.load_catalog(tmp_path / "mine")
+    with pytest.raises(ScenarioError, match="only its bundled catalog so far"):
+        knights.make_rules(mine)
+    sonic = registry.descriptor("sonic")
+    assert sonic.make_rules(sonic.load_catalog()).name == "sonic"

@@ -42,7 +42,7 @@ from .actions import (
     Turn,
 )
 from .build import BuildError, RacerBuild
-from .catalog import load_catalog
+from .catalog import KnightsCatalog, load_catalog
 from .combat import (
     FIRE_COST,
     HEAVY_COST,
@@ -101,8 +101,20 @@ class KnightsRules(Rules[KnightsState, Action]):
     options_type = KnightsOptions
     action_types = ACTION_TYPES
 
-    def __init__(self) -> None:
+    def __init__(self, catalog: KnightsCatalog | None = None) -> None:
+        """Rules playing ``catalog``; only the bundled catalog can be played so far.
+
+        The engine's modules still read the bundled catalog themselves (a
+        racer's numbers, a blocker's Armor), so another catalog is refused
+        with a clear error rather than half used; ``racerlab validate``
+        checks any catalog.
+        """
         super().__init__()
+        if catalog is not None and catalog is not load_catalog():
+            raise ScenarioError(
+                "Racer Knights can play only its bundled catalog so far; "
+                "check other catalogs with `racerlab validate`"
+            )
         for t in (PlayerSetup, RacerBuild, Pose, Target):
             self.codec.register(t)
         self._passed: tuple[KnightsState, Action] | None = None
