@@ -195,13 +195,6 @@ FACES = ("queries", "state", "actions", "events", "options", "game")
 package itself (its ``__all__``)."""
 
 STILL_OPEN = {
-    "racerlab/viz/arena.py": {
-        "racerlab.knights.combat",
-        "racerlab.knights.draft",
-        "racerlab.knights.geometry",
-        "racerlab.knights.parts",
-        "racerlab.knights.setup",
-    },
     "racerlab/viz/track.py": {"racerlab.sonic.board", "racerlab.sonic.track"},
     "racerlab/analysis/sonic_exact.py": {"racerlab.sonic.rounds"},
     "racerlab/app/knights_dashboard.py": {

@@ -1,5 +1,11 @@
 """Read-only questions the dashboards and analysis ask about a joust, cheaply and exactly.
 
+This is the face of the engine that code above it uses (with ``state``,
+``actions``, ``events``, ``options`` and ``game``): besides the questions below
+it passes on the pure shape functions a drawing needs (``footprint``,
+``corners``, ``front_centre``, ``moved``, ``ram_lane``, ``reachable_region``
+from :mod:`racerlab.knights.geometry`).
+
 Odds are never computed by a second copy of the rules: :func:`attack_odds`,
 :func:`ram_preview` and :func:`drive_order_odds` run the engine's own code over
 every roll with :func:`racerlab.core.chance.exact`.
@@ -27,6 +33,7 @@ from .actions import Direction, DriveRoll, Fire, SurgeChoice, Target, TargetKind
 from .build import Racer, RacerBuild
 from .combat import (
     after_defences,
+    arc_widths,
     armor_parts,
     check_fire,
     choose_side,
@@ -34,10 +41,21 @@ from .combat import (
     resolve_attack,
     strength_parts,
     target_geometry,
+    weapon_range,
 )
 from .draft import WEAPON_STATS, Draft, racer_of, table_for
 from .events import EvadeRolled
-from .geometry import AttackGeometry, first_contact, moved, ram_lane, reachable_region
+from .geometry import (
+    AttackGeometry,
+    arc_region,
+    corners,
+    first_contact,
+    footprint,
+    front_centre,
+    moved,
+    ram_lane,
+    reachable_region,
+)
 from .movement import slide
 from .parts import Side
 from .rounds import new_round, resolve_drive, resolve_surge
@@ -56,11 +74,18 @@ __all__ = [
     "attack_odds",
     "build_racer",
     "clear_caches",
+    "corners",
     "drive_order_odds",
+    "firing_arc",
+    "footprint",
+    "front_centre",
     "hit_odds",
+    "moved",
+    "ram_lane",
     "ram_preview",
     "ram_run",
     "reachable",
+    "reachable_region",
     "seat_racer",
     "speed_points_odds",
     "stat_mods",
@@ -311,6 +336,21 @@ def stat_mods(build: RacerBuild, wanted: Mapping[str, int]) -> tuple[tuple[str, 
         if want != have:
             out.append((stat, want - have))
     return tuple(out)
+
+
+def firing_arc(
+    state: KnightsState, seat: int, reach_r: float | None = None
+) -> tuple[BaseGeometry, float]:
+    """Where ``seat``'s weapon can reach now (its arc out to its Range), and that Range in R.
+
+    With ``reach_r``, the arc is drawn out to that many R instead.
+    """
+    d = Draft(state)
+    rs = state.racers[seat]
+    reach_r = weapon_range(d, seat) if reach_r is None else reach_r
+    arc = racer_of(rs.build, rs.mods).weapon.arc
+    region = arc_region(rs.pose, d.table.body, arc, reach_r, d.table.r_per_m, arc_widths(d))
+    return region, reach_r
 
 
 def table(state: KnightsState) -> Table:
