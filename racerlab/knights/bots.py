@@ -30,6 +30,7 @@ from .actions import Bid, Direction, DriveRoll, EndTurn, Fire, Move, Ram, SurgeC
 from .combat import FIRE_COST, maybe_in_arc, maybe_in_range, target_geometry
 from .draft import Draft
 from .geometry import turn_limit
+from .geometry.tolerance import TOL_M
 from .movement import contact_ahead
 from .parts import Side
 from .state import KnightsState, Phase
@@ -119,9 +120,9 @@ def _plan(d: Draft, i: int):
     # 2. a standing blocker we cannot shoot right now: ram it if it is dead ahead
     if d.blockers[w] > 0:
         ahead = contact_ahead(d, i, Direction.FORWARD, float(rs.speed_points + rs.turbo_points))
-        if ahead.key == ("blocker", w) and ahead.distance > 1e-6 and rs.fired:
+        if ahead.key == ("blocker", w) and ahead.distance > TOL_M and rs.fired:
             yield Ram(Target.blocker(w))
-        if ahead.key == ("blocker", w) and ahead.distance <= 1e-6:
+        if ahead.key == ("blocker", w) and ahead.distance <= TOL_M:
             yield Move(1.0, Direction.REVERSE)
             return
     # 3. steer toward the waypoint, then drive

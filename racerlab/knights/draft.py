@@ -33,6 +33,7 @@ from .events import (
     Wrecked,
 )
 from .geometry import Contact, Pose
+from .geometry.tolerance import TOL_M
 from .parts import Ability, Side, Stats
 from .results import winner_of
 from .setup import KnightsSetup, table_of
@@ -379,7 +380,7 @@ class Draft:
         for key, cx, cy, r, opose in self._discs(i, blockers):
             # bounding circles: skip what the path's centre line passes too far from
             along = max(0.0, min(distance, (cx - x) * dx + (cy - y) * dy))
-            if math.hypot(cx - x - along * dx, cy - y - along * dy) > reach + r + 1e-6:
+            if math.hypot(cx - x - along * dx, cy - y - along * dy) > reach + r + TOL_M:
                 continue
             if opose is not None:
                 t = slide_rect(pose, body, dx, dy, best, opose)
@@ -400,7 +401,7 @@ class Draft:
                 best, hit = wall
         return Contact(float(best), hit)
 
-    def overlapping(self, i: int, pose: Pose, tol: float = 1e-6):
+    def overlapping(self, i: int, pose: Pose, tol: float = TOL_M):
         """The first thing racer ``i`` would overlap (more than touch) at ``pose``, or None.
 
         Plain arithmetic: rectangles by separating axes, blockers as exact discs,
@@ -436,7 +437,7 @@ class Draft:
         return out
 
 
-_SLACK = 1e-6
+_SLACK = TOL_M
 """Slides' contact measures accept a contact a hair (1e-9 M) past their length: a longer
 slide's answer decides a shorter one only when it lies clear of that hair."""
 

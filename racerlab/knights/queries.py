@@ -56,6 +56,7 @@ from .geometry import (
     ram_lane,
     reachable_region,
 )
+from .geometry.tolerance import TOL_M
 from .movement import slide
 from .parts import Side
 from .rounds import new_round, resolve_drive, resolve_surge
@@ -226,7 +227,7 @@ def ram_preview(state: KnightsState, player: int, distance: float | None = None)
         target = Target.racer(key[1]) if key[0] == "racer" else Target.blocker(key[1])
         ahead = float(shapely.distance(d.table.shape(pose), geom))
         chance = None
-        if key == contact.key and contact.distance > 1e-6:
+        if key == contact.key and contact.distance > TOL_M:
             run = rs.straight_run + contact.distance
             p = PendingAttack(player, target, True, run_m=run, approach_m=contact.distance)
 

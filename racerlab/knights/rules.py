@@ -60,6 +60,7 @@ from .combat import (
 from .draft import WEAPON_STATS, Draft, racer_of
 from .events import Repaired, StatChanged
 from .geometry import Pose, turn_limit, turned
+from .geometry.tolerance import TOL_M
 from .movement import (
     COSTS,
     TURN_SAMPLE_DEGREES,
@@ -90,7 +91,7 @@ from .state import KnightsState, Phase, RacerState
 __all__ = ["KnightsRules"]
 
 _STATS = tuple(f.name for f in fields(Stats))
-_TOL = 1e-6
+_TOL = TOL_M
 
 
 class KnightsRules(Rules[KnightsState, Action]):
