@@ -55,12 +55,12 @@ def _recorded(game: str, games: int) -> tuple[Any, list]:
     from racerlab.analysis.simulate import profile_for
 
     profile = profile_for(game)
-    rules = profile.rules()
+    rules = profile.make_rules()
     bot = profile.bot("greedy")
     out = []
     for seed in range(games):
         rng = np.random.default_rng(seed)
-        setup = profile.make_setup(rng, 4 if game == "sonic" else 3)
+        setup = profile.random_setup(rng, 4 if game == "sonic" else 3)
         state = rules.initial_state(setup, None, seed)
         actions = []
         while not rules.is_over(state) and len(actions) < 5000:

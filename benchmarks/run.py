@@ -179,14 +179,14 @@ def _engine_ui_figures(quick: bool) -> tuple[float, float]:
     """Step: one greedy action on a 4-racer joust; tweak: +1 Armor and every attack's odds."""
     import numpy as np
 
-    from racerlab.analysis.summaries import knights_profile
+    from racerlab.core.registry import descriptor
     from racerlab.knights.actions import AdjustStat, Target
     from racerlab.knights.queries import attack_odds
 
-    profile = knights_profile()
-    rules = profile.rules()
+    profile = descriptor("knights")
+    rules = profile.make_rules()
     rng = np.random.default_rng(0)
-    setup = profile.make_setup(rng, 4)
+    setup = profile.random_setup(rng, 4)
     state = rules.initial_state(setup, None, 0)
     bot = profile.bot("greedy")
     steps, tweaks = [], []

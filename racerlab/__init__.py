@@ -5,6 +5,7 @@
 :mod:`racerlab.app`, each imported when used.
 """
 
+from . import games as _games  # noqa: F401  (hands the list of games to the core's registry)
 from .core.errors import CatalogError, IllegalActionError, RacerlabError, ScenarioError
 
 __version__ = "0.1.0"

@@ -60,6 +60,12 @@ def _simulate(args: argparse.Namespace) -> int:
     return simulate_command(args)
 
 
+def _game_names() -> list[str]:
+    from .games import GAMES
+
+    return [entry.name for entry in GAMES]
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``racerlab`` command."""
     parser = argparse.ArgumentParser(
@@ -78,7 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_validate)
 
     p = sub.add_parser("serve", help="serve the dashboards in a browser")
-    p.add_argument("game", nargs="?", choices=["all", "knights", "sonic"], default="all")
+    p.add_argument("game", nargs="?", choices=["all", *_game_names()], default="all")
     p.add_argument("--port", type=int, default=5006)
     p.add_argument("--address", default="127.0.0.1", help="interface to listen on (loopback)")
     p.add_argument("--no-show", action="store_true", help="do not open a browser")
@@ -86,7 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_serve)
 
     p = sub.add_parser("simulate", help="play many bot games and write a table of results")
-    p.add_argument("game", choices=["knights", "sonic"])
+    p.add_argument("game", choices=_game_names())
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--players", type=int, default=None)

@@ -20,7 +20,7 @@ import importlib
 from typing import Any
 
 from .compare import Arm, Metric, compare, mean, wilson, win_rate
-from .simulate import exact_game, game_streams, profile_for, register_profile, simulate
+from .simulate import exact_game, game_streams, profile_for, simulate
 
 __all__ = [
     "Arm",
@@ -31,7 +31,6 @@ __all__ = [
     "knights_exact",
     "mean",
     "profile_for",
-    "register_profile",
     "simulate",
     "sonic_exact",
     "wilson",

@@ -1,11 +1,13 @@
 """Exact odds for Racer Knights, as tables a notebook can show or plot.
 
 Every probability here comes from the engine's own code run over every roll
-(:func:`racerlab.core.chance.exact`): the attack roll and its aftermath from
-:func:`racerlab.knights.combat.resolve_attack` and its pieces, Ram Strength
-from :func:`~racerlab.knights.combat.ram_strength`, drive rolls and order of
-play from :mod:`racerlab.knights.rounds` and
-:func:`~racerlab.knights.queries.drive_order_odds`. Nothing re-implements a rule.
+(:func:`racerlab.core.chance.exact`), asked through the game's public
+questions in :mod:`racerlab.knights.queries`: the attack roll
+(:func:`~racerlab.knights.queries.hit_odds`) and what follows a hit
+(:func:`~racerlab.knights.queries.after_hit_odds`), Ram Strength
+(:func:`~racerlab.knights.queries.ram_run`), drive rolls
+(:func:`~racerlab.knights.queries.speed_points_odds`) and the order of play
+(:func:`~racerlab.knights.queries.drive_order_odds`). Nothing re-implements a rule.
 
 A *duel* (:func:`duel_state`) is a two-racer joust built for the question: the
 attacker faces the target's front at a chosen range, plain cards except the
@@ -32,9 +34,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
-
-from ..core.chance import exact
-from ..core.dice import ChanceSource
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -88,22 +87,16 @@ def _base_state() -> Any:
 
 
 def _build(name: str, **parts: str) -> Any:
-    from ..knights.build import RacerBuild
+    from ..knights.state import RacerBuild
 
     cards = {**_PLAIN, **{k: v for k, v in parts.items() if k != "shields"}}
     return RacerBuild(name, shields=parts.get("shields", ()), **cards)  # type: ignore[arg-type]
 
 
 def _racer(build: Any, mods: dict[str, int]) -> Any:
-    from ..knights.draft import WEAPON_STATS, racer_of
+    from ..knights.queries import stat_mods
 
-    racer = racer_of(build)
-    out = []
-    for stat, want in mods.items():
-        have = getattr(racer.weapon, stat) if stat in WEAPON_STATS else getattr(racer.stats, stat)
-        if want != have:
-            out.append((stat, want - have))
-    return tuple(out)
+    return stat_mods(build, mods)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -130,8 +123,8 @@ def duel_state(
     (the engine applies the floor of 5). Racers' Valor pools are left full.
     """
     from ..core.errors import ScenarioError
-    from ..knights.geometry import Pose
-    from ..knights.parts import Side
+    from ..knights.queries import table
+    from ..knights.state import Pose, Side
 
     if damage_prevention not in (0, *_DP_SHIELDS):
         raise ScenarioError(
@@ -157,9 +150,7 @@ def duel_state(
             else {}
         ),
     )
-    from ..knights.draft import table_for
-
-    t = table_for(base.setup)
+    t = table(base)
     cx, cy = t.width / 4.0, t.height / 4.0  # away from waypoint 1 in the middle
     gap = range_r * t.r_per_m
     target_pose = Pose(cx, cy, 90.0)  # facing +y: its left side faces -x
@@ -213,17 +204,12 @@ def _pending(valor_for: int = 0, valor_against: int = 0, ram: bool = False, run_
 
 def _difference(state: Any, valor_for: int, valor_against: int, ram: bool, run_m: float) -> int:
     """Armor minus Strength of the attack as the engine adds them up (parts by name)."""
-    from ..knights.combat import armor_parts, choose_side, strength_parts, target_geometry
-    from ..knights.draft import Draft
-    from ..knights.parts import Side
+    from ..knights.queries import attack_numbers
+    from ..knights.state import Side
 
-    d = Draft(state)
     p = _pending(valor_for, valor_against, ram, run_m)
-    geom = None if ram else target_geometry(d, ATTACKER, p.target)
-    side = choose_side(d, p, geom.sides if geom is not None else frozenset({Side(_SIDE)}))
-    return sum(v for _, v in armor_parts(d, p, side)) - sum(
-        v for _, v in strength_parts(d, p, geom)
-    )
+    strength, armor = attack_numbers(state, p, frozenset({Side(_SIDE)}))
+    return armor - strength
 
 
 @functools.lru_cache(maxsize=64)
@@ -233,49 +219,23 @@ def hit_chance(difference: int) -> Fraction:
     >>> hit_chance(7), hit_chance(-3), hit_chance(20)
     (Fraction(5, 12), Fraction(1, 1), Fraction(0, 1))
     """
-    from ..knights.combat import resolve_attack
-    from ..knights.draft import Draft
+    from ..knights.queries import hit_odds
 
     key = min(max(difference, _DIFF_LOW), _DIFF_HIGH)
     if key != difference:
         return hit_chance(key)
     # a plain duel whose only numbers are the difference; no damage, so nothing follows a hit
-    state = duel_state(strength=0, armor=key, damage=0)
-
-    def run(src: ChanceSource) -> bool:
-        return resolve_attack(Draft(state), _pending(), src)[0]
-
-    return exact(run).get(True, Fraction(0))
+    return hit_odds(duel_state(strength=0, armor=key, damage=0), _pending())
 
 
 @functools.lru_cache(maxsize=4096)
 def _after_hit(state: Any) -> tuple[tuple[tuple[bool, int, bool, bool], Fraction], ...]:
     """What follows a hit on the duel's target: (evaded, lost, wrecked, prevention used)."""
-    from ..knights.combat import _after_defences
-    from ..knights.draft import Draft
-    from ..knights.events import EvadeRolled
-    from ..knights.parts import Side
+    from ..knights.queries import after_hit_odds, seat_racer
+    from ..knights.state import Side
 
-    damage = _draft_damage(state)
-
-    def run(src: ChanceSource) -> tuple[bool, int, bool, bool]:
-        d = Draft(state)
-        before = d.r(TARGET)
-        left = _after_defences(d, TARGET, Side(_SIDE), damage, src)
-        evaded = any(isinstance(e, EvadeRolled) and e.evaded for e in d.events)
-        if left > 0:
-            d.lose(TARGET, left, "the attack", ATTACKER, src)
-        after = d.r(TARGET)
-        used = len(after.discarded) > len(before.discarded)
-        return (evaded, before.durability - after.durability, after.wrecked, used)
-
-    return tuple(sorted(exact(run).items()))
-
-
-def _draft_damage(state: Any) -> int:
-    from ..knights.draft import Draft
-
-    return Draft(state).racer(ATTACKER).weapon.damage
+    damage = seat_racer(state, ATTACKER).weapon.damage
+    return tuple(sorted(after_hit_odds(state, TARGET, Side(_SIDE), damage, ATTACKER).items()))
 
 
 # -- public tables ----------------------------------------------------------------------------
@@ -458,15 +418,13 @@ def ram_table(
     """
     import pandas as pd
 
-    from ..knights.combat import ram_strength, strength_parts
-    from ..knights.draft import Draft
+    from ..knights.queries import attack_numbers, ram_run
 
     state = duel_state(0, armor, traction=traction, protection=protection, options=options)
     rows = []
     for run in runs_m:
-        d = Draft(state)
-        spaces, _ = ram_strength(d, float(run))
-        strength = sum(v for _, v in strength_parts(d, _pending(valor_for, 0, True, run), None))
+        spaces, _ = ram_run(state, float(run))
+        strength, _ = attack_numbers(state, _pending(valor_for, 0, True, run))
         h = hit_chance(_difference(state, valor_for, valor_against, True, float(run)))
         rows.append((float(run), spaces, strength, h, float(h)))
     return pd.DataFrame(rows, columns=["run_m", "spaces", "strength", "hit", "p"])
@@ -523,10 +481,8 @@ def speed_points_table(
     """
     import pandas as pd
 
-    from ..knights.actions import DriveRoll, SurgeChoice
-    from ..knights.draft import Draft
-    from ..knights.rounds import resolve_drive, resolve_surge
-    from ..knights.state import Phase
+    from ..knights.actions import DriveRoll
+    from ..knights.queries import speed_points_odds
 
     state = _drive_state([0, 0], [speed, 1])
     surge = surge_reroll_at_or_below > 0
@@ -537,15 +493,8 @@ def speed_points_table(
     )
     state = replace(state, racers=(rs, state.racers[1]))
 
-    def run(src: ChanceSource) -> int:
-        d = Draft(state)
-        resolve_drive(d, 0, DriveRoll(valor_speed=valor_speed), src)
-        if d.phase is Phase.SURGE:
-            reroll = (d.r(0).drive_roll or 0) <= surge_reroll_at_or_below
-            resolve_surge(d, 0, SurgeChoice(reroll), src)
-        return d.r(0).speed_points
-
-    dist = exact(run)
+    drive = DriveRoll(valor_speed=valor_speed)
+    dist = speed_points_odds(state, 0, drive, surge_reroll_at_or_below)
     df = pd.DataFrame(sorted(dist.items()), columns=["speed_points", "probability"])
     df["p"] = df["probability"].astype(float)
     return df
@@ -553,8 +502,8 @@ def speed_points_table(
 
 def clear_caches() -> None:
     """Forget every cached duel and stage (for timing cold runs)."""
-    from ..knights.draft import racer_of
+    from ..knights.queries import clear_caches as clear_racers
 
     for fn in (duel_state, hit_chance, _after_hit, _base_state):
         fn.cache_clear()
-    racer_of.cache_clear()
+    clear_racers()

@@ -3,8 +3,23 @@
 :func:`simulate` is the one entry point. It plays ``games`` games of a rules
 engine, each from its own reproducible random stream, with a policy per
 player (the game's bots by default), and returns a :class:`pandas.DataFrame`
-with one row per game (see :mod:`racerlab.analysis.summaries` for the columns
-of each game).
+with one row per game. Everything it knows about a game (random set-up, bots,
+the columns of a finished game's row) comes from the game's descriptor
+(:class:`~racerlab.core.registry.GameDescriptor`), found by name.
+
+Columns. Players are numbered from 0, as in the engines; ``winner`` is ``-1``
+when nobody won (a tie under the game's tie rule, or everyone lost).
+
+- every game: ``game`` (index in the run), ``seed`` (its dice seed),
+  ``winner``, ``rounds``, ``steps`` (actions applied), ``finished`` (ended
+  by the rules, not cut off).
+- Coin Race: ``position_<p>`` per player.
+- Racer Knights: ``glory_<p>``, ``durability_<p>``, ``wrecked_<p>`` per
+  player, ``wrecks`` (racers wrecked in the joust), ``shots``, ``hits``,
+  ``rams``.
+- Battle Racers: ``rings_<p>``, ``badniks_<p>``, ``score_<p>`` (rings +
+  badniks) per player, ``first_across`` (who crossed first, ``-1`` if
+  nobody), and by mode ``boss_defeated`` / ``boss_escaped`` and ``solo_rank``.
 
 Reproducibility. Game ``i`` of a run with ``seed`` draws everything from
 ``numpy.random.SeedSequence(seed).spawn(games)[i]``: its dice seed, the
@@ -32,7 +47,7 @@ import gc
 import math
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -40,14 +55,14 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..core.errors import ScenarioError
-from ..core.rules import Action, Event, Rules
+from ..core.registry import GameDescriptor, Policy, descriptor, game_names
+from ..core.rules import Event, Rules
 from ..core.timeline import Timeline
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
 __all__ = [
-    "GameProfile",
     "Policy",
     "Progress",
     "bot_names",
@@ -55,74 +70,28 @@ __all__ = [
     "game_streams",
     "play_game",
     "profile_for",
-    "register_profile",
     "simulate",
 ]
 
-Policy = Callable[[Any, Rules, np.random.Generator], Action]
-"""A player: ``policy(state, rules, rng) -> action`` (the core's conformance signature)."""
-
 Progress = Callable[[int, int], None]
 """A progress hook: called as ``progress(done, total)`` while a run goes on."""
-
-Summarize = Callable[[Rules, Any, Sequence[Event]], dict[str, Any]]
-"""Turns a finished game (rules, final state, every event) into the columns of its row."""
 
 MAX_STEPS = 20_000
 """Actions after which a game that has not ended is cut off (and flagged ``finished=False``)."""
 
 
-@dataclass(frozen=True)
-class GameProfile:
-    """What :func:`simulate` needs to know about a game besides its rules.
+def profile_for(game: str | Rules) -> GameDescriptor:
+    """The descriptor of a game by name (``"knights"``, ``"sonic"``, ``"coin-race"``) or rules.
 
-    ``make_setup(rng, players, **extra)`` draws a random set-up (``extra`` carries
-    game-specific choices such as a Battle Racers mode); ``bots`` maps a bot name
-    to its policy; ``summarize`` gives the columns of a finished game's row.
-    """
-
-    name: str
-    rules: Callable[[], Rules]
-    make_setup: Callable[..., Any] | None = None
-    bots: Mapping[str, Policy] = field(default_factory=dict)
-    summarize: Summarize | None = None
-    default_bot: str = "greedy"
-
-    def bot(self, name: str) -> Policy:
-        """The policy called ``name``; :class:`ScenarioError` listing the bots if unknown."""
-        try:
-            return self.bots[name]
-        except KeyError:
-            known = ", ".join(sorted(self.bots)) or "none"
-            raise ScenarioError(f"{self.name} has no bot {name!r} (bots: {known})") from None
-
-
-_PROFILES: dict[str, Callable[[], GameProfile]] = {}
-
-
-def register_profile(name: str, factory: Callable[[], GameProfile]) -> None:
-    """Make ``simulate(name, ...)`` work; ``factory`` is called lazily on first use."""
-    _PROFILES[name] = factory
-
-
-def profile_for(game: str | Rules) -> GameProfile:
-    """The profile of a game by name (``"knights"``, ``"sonic"``, ``"coin-race"``) or rules.
-
-    A rules object whose game has no profile gets a plain one: no random
+    Given a rules object, the game's descriptor plays that very object; a
+    rules object of a game nobody listed gets a plain descriptor: no random
     set-up, no bots, and the generic columns (winner, rounds, steps).
     """
-    from . import summaries  # noqa: F401 - registers the bundled games' profiles
-
-    name = game if isinstance(game, str) else game.name
-    if name in _PROFILES:
-        profile = _PROFILES[name]()
-        if isinstance(game, Rules):
-            profile = replace(profile, rules=_constant(game))
-        return profile
     if isinstance(game, str):
-        known = ", ".join(sorted(_PROFILES))
-        raise ScenarioError(f"unknown game {game!r} (games: {known})")
-    return GameProfile(name, _constant(game))
+        return descriptor(game)
+    if game.name in game_names():
+        return replace(descriptor(game.name), rules=_constant(game))
+    return GameDescriptor(game.name, game.name, _constant(game), game.options_type)
 
 
 @dataclass(frozen=True)
@@ -164,7 +133,7 @@ def game_streams(seed: int, index: int) -> tuple[int, np.random.Generator, np.ra
 class _Job:
     """Everything a worker needs to play any game of a run (picklable)."""
 
-    profile: GameProfile
+    profile: GameDescriptor
     start: Any  # a setup, a starting state from a scenario, or None (random set-up)
     start_is_state: bool
     options: Any
@@ -184,9 +153,9 @@ def _initial_state(job: _Job, rules: Rules, dice_seed: int, setup_rng: np.random
         return state
     setup = job.start
     if setup is None:
-        if job.profile.make_setup is None:
+        if job.profile.random_setup is None:
             raise ScenarioError(f"{job.profile.name}: give a set-up (no random set-up is known)")
-        setup = job.profile.make_setup(setup_rng, job.players, **dict(job.setup_extra))
+        setup = job.profile.random_setup(setup_rng, job.players, **dict(job.setup_extra))
     elif callable(setup):
         setup = setup(setup_rng)
     return rules.initial_state(setup, job.options, dice_seed)
@@ -219,8 +188,7 @@ def play_game(job: _Job, index: int, rules: Rules | None = None) -> dict[str, An
         events.extend(step.events)
         steps += 1
     row: dict[str, Any] = {"game": index, "seed": dice_seed}
-    summarize = job.profile.summarize or generic_summary
-    row.update(summarize(rules, state, events))
+    row.update(job.profile.summary(rules, state, events))
     row["steps"] = steps
     row["finished"] = bool(is_over(state))
     return row
@@ -245,17 +213,11 @@ def frozen_heap() -> Any:
         gc.unfreeze()
 
 
-def generic_summary(rules: Rules, state: Any, events: Sequence[Event]) -> dict[str, Any]:
-    """Columns any game has: ``winner`` (an index, or ``-1`` for none) and ``rounds``."""
-    winner = getattr(state, "winner", None)
-    return {"winner": -1 if winner is None else int(winner), "rounds": rules.round_number(state)}
-
-
 # -- many games ---------------------------------------------------------------------------------
 
 
 def _policies(
-    profile: GameProfile, policies: Any, players: int | None
+    profile: GameDescriptor, policies: Any, players: int | None
 ) -> tuple[Policy, ...] | None:
     if policies is None:
         return None

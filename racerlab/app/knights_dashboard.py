@@ -28,7 +28,7 @@ from bokeh.plotting import figure
 from ..core.errors import IllegalActionError
 from ..core.rules import Action
 from ..core.timeline import Timeline
-from ..knights import KnightsRules, greedy_bot, random_bot, random_setup
+from ..knights import KnightsRules, random_setup
 from ..knights.actions import (
     AdjustStat,
     Bid,
@@ -49,18 +49,17 @@ from ..knights.actions import (
 from ..knights.build import SLOTS
 from ..knights.catalog import load_catalog
 from ..knights.draft import WEAPON_STATS, racer_of
+from ..knights.game import GAME
 from ..knights.parts import PartKind, Side, Stats
 from ..knights.procedure import procedure_of
 from ..knights.provenance import INVENTED_NOTE, invented_stats
 from ..knights.scenarios import bundled, load_scenario
-from ..knights.search_bot import search_bot
-from ..knights.smart import smart_bot
 from ..knights.state import KnightsState, Phase
 from ..viz.arena import (
     ARENA_OVERLAYS,
     OVERLAY_TITLES,
     ArenaPlot,
-    attack_odds_of,
+    attack_odds_memo,
     racer_colours,
     stats_line,
 )
@@ -119,12 +118,7 @@ def knights_kit(players: int = DEFAULT_PLAYERS) -> GameKit:
         title="Racer Knights of Falconus",
         rules=KnightsRules,
         random_setup=lambda seed: random_setup(players, seed=seed),
-        bots={
-            "greedy": greedy_bot,
-            "random": random_bot,
-            "smart": smart_bot,
-            "search": search_bot(),
-        },
+        bots=dict(GAME.bots),
         scenarios=scenarios,
         player_names=_names,
         overlays=ARENA_OVERLAYS,
@@ -440,9 +434,11 @@ class TweakPanel(pn.viewable.Viewer):
 class OddsPanel(pn.viewable.Viewer):
     """Exact odds for the selected racer: hit chance vs Armor, damage, drive order."""
 
-    def __init__(self, session: GameSession, **params: Any) -> None:
+    def __init__(self, session: GameSession, odds: Any = None, **params: Any) -> None:
         super().__init__(**params)
         self.session = session
+        self.odds_of = odds if odds is not None else attack_odds_memo()
+        """Attack odds by (state, attacker, target): the dashboard's bounded memo."""
         wide = dict(sizing_mode="stretch_width")
         self.hit_source = ColumnDataSource(
             data={
@@ -553,7 +549,7 @@ class OddsPanel(pn.viewable.Viewer):
                 hypo = rules.apply(state, AdjustStat(t, "armor", delta)).state if delta else state
             except IllegalActionError:  # below the Armor the engine allows: no bar
                 continue
-            out[k] = float(attack_odds_of(hypo, me, Target.racer(t)).hit)
+            out[k] = float(self.odds_of(hypo, me, Target.racer(t)).hit)
         self._curve_cache = (state, me, t, out)
         return out
 
@@ -585,7 +581,7 @@ class OddsPanel(pn.viewable.Viewer):
             self.damage_source.data = {"damage": np.zeros(0), "p": np.zeros(0), "label": []}
             self.summary.object = "No target left to aim at."
         else:
-            odds = attack_odds_of(state, me, target)
+            odds = self.odds_of(state, me, target)
             dist = sorted((int(k), float(v)) for k, v in odds.damage.items())
             self.damage_source.data = {
                 "damage": np.array([d for d, _ in dist], dtype=float),
@@ -692,7 +688,10 @@ class KnightsDashboard(pn.viewable.Viewer):
         s = session
         g = s.guarded
         wide = dict(sizing_mode="stretch_width")
-        self.arena = ArenaPlot(s.state, selected=s.selected, overlays=s.overlays, grid=s.grid)
+        self.odds_memo = attack_odds_memo()  # this session's own, bounded
+        self.arena = ArenaPlot(
+            s.state, selected=s.selected, overlays=s.overlays, grid=s.grid, odds=self.odds_memo
+        )
         self.arena_pane = pn.pane.Bokeh(self.arena.figure, min_height=420, **wide)
         self.racer_select = pn.widgets.Select(label="Selected racer", options={}, **wide)
         self.racer_select.param.watch(g(self._on_select, "select racer"), "value")
@@ -716,7 +715,7 @@ class KnightsDashboard(pn.viewable.Viewer):
         self.log = EventLog(s, height=380)
         self.hand = HandPanel(s)
         self.tweak = TweakPanel(s)
-        self.odds = OddsPanel(s)
+        self.odds = OddsPanel(s, odds=self.odds_memo)
         self.simulation = SimulationPanel(s)
         self.tabs = pn.Tabs(
             ("Play by hand", self.hand),

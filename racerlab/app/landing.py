@@ -13,7 +13,7 @@ from typing import Any
 import panel as pn
 
 from ..viz.style import PALETTE, THEME
-from . import DASHBOARDS, Dashboard
+from .dashboards import Dashboard, listed_dashboards
 
 __all__ = ["dashboard_template", "landing_app"]
 
@@ -86,7 +86,7 @@ def landing_app(template: bool = True, prefix: str = "./") -> Any:
     )
     colours = [PALETTE[0], PALETTE[1]]
     cards = pn.FlexBox(
-        *[_card(d, colours[i % 2], prefix) for i, d in enumerate(DASHBOARDS.values())],
+        *[_card(d, colours[i % 2], prefix) for i, d in enumerate(listed_dashboards())],
         flex_wrap="wrap",
         sizing_mode="stretch_width",
     )

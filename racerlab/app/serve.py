@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.errors import ScenarioError
-from . import DASHBOARDS
+from .dashboards import dashboards
 
 __all__ = ["app_routes", "serve_command", "start_server"]
 
@@ -26,7 +26,7 @@ def _page_factory(slug: str) -> Callable[[], Any]:
     """A plain function (Panel calls functions once per session, not partials) for ``slug``."""
 
     def page() -> Any:
-        return DASHBOARDS[slug].build(template=True)
+        return dashboards()[slug].build(template=True)
 
     page.__name__ = f"{slug}_page"
     return page
@@ -46,13 +46,13 @@ def app_routes(game: str = "all") -> dict[str, Callable[[], Any]]:
     """
     if game == "all":
         routes: dict[str, Callable[[], Any]] = {"/": _landing}
-        for d in DASHBOARDS.values():
-            if d.is_available():
+        for d in dashboards().values():
+            if d.listed and d.is_available():
                 routes[d.slug] = _page_factory(d.slug)
         return routes
-    if game not in DASHBOARDS:
-        raise ScenarioError(f"no dashboard {game!r} (choose from all, {', '.join(DASHBOARDS)})")
-    d = DASHBOARDS[game]
+    if game not in dashboards():
+        raise ScenarioError(f"no dashboard {game!r} (choose from all, {', '.join(dashboards())})")
+    d = dashboards()[game]
     if not d.is_available():
         raise ScenarioError(f"the {d.title} dashboard is not installed in this copy of racerlab")
     page = _page_factory(d.slug)

@@ -55,20 +55,17 @@ from ..sonic import (
     SonicSetup,
     TakeCard,
     UseAction,
-    greedy_bot,
     queries,
-    random_bot,
     random_setup,
 )
 from ..sonic.catalog import load_catalog
+from ..sonic.game import GAME, scenario_timeline
 from ..sonic.movement import Movement
 from ..sonic.procedure import order_of
 from ..sonic.provenance import provenance
 from ..sonic.queries import PathPreview
-from ..sonic.scenarios import load_scenario, scenario_files
-from ..sonic.search_bot import search_bot
+from ..sonic.scenarios import scenario_files
 from ..sonic.setup import zone_boss
-from ..sonic.smart import smart_bot
 from ..sonic.state import BOSS_SEAT, NO_CARD, Phase, SonicState
 from ..sonic.track import Zone
 from ..viz.style import player_colour
@@ -163,15 +160,7 @@ def _setup_loader(setup: SonicSetup, seed: int) -> Callable[[], Timeline]:
 
 
 def _file_loader(path: Any) -> Callable[[], Timeline]:
-    def load() -> Timeline:
-        rules = SonicRules()
-        sc = load_scenario(path, rules)
-        tl = Timeline.new(rules, sc.setup, sc.options, sc.seed)
-        for action in sc.actions:
-            tl.play(action)
-        return tl
-
-    return load
+    return lambda: scenario_timeline(path)
 
 
 def bundled_scenarios() -> dict[str, Callable[[], Timeline]]:
@@ -221,12 +210,7 @@ def sonic_kit(settings: RandomSettings | None = None) -> GameKit:
         title="Sonic the Hedgehog: Battle Racers",
         rules=SonicRules,
         random_setup=settings.setup,
-        bots={
-            "greedy": greedy_bot,
-            "random": random_bot,
-            "smart": smart_bot,
-            "search": search_bot(),
-        },
+        bots=dict(GAME.bots),
         scenarios=bundled_scenarios(),
         player_names=_names,
         overlays=SONIC_OVERLAYS,

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import CatalogError, Problem, RacerlabError
+from .printed import check_printed
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -194,8 +195,6 @@ class Checker:
                 seen.add(label)
             checked = self.entry(label, row, schema)
             if checked is not None and "printed" in schema.fields:
-                from .provenance import check_printed  # (provenance reads files with this module)
-
                 before = len(self.problems)
                 check_printed(self, label, row)
                 checked = checked if len(self.problems) == before else None
@@ -222,16 +221,7 @@ def read_toml(path: str | Path, *, kind: str | None = None) -> dict[str, Any]:
     """
     path = Path(path)
     name = str(path)
-    try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise CatalogError(
-            [Problem(name, "(file)", "(file)", f"cannot be read: {exc.strerror}")]
-        ) from None
-    if size > MAX_FILE_BYTES:
-        raise CatalogError(
-            [Problem(name, "(file)", "(size)", f"is {size} bytes; the limit is {MAX_FILE_BYTES}")]
-        )
+    _size_checked(path)
     raw = path.read_bytes()
     try:
         text = raw.decode("utf-8")
@@ -255,47 +245,55 @@ def read_toml(path: str | Path, *, kind: str | None = None) -> dict[str, Any]:
 
 
 # -- which validator reads which kind of file -----------------------------------
-_KINDS: dict[str, Callable[[Path], Any]] = {}
+_EXTRA_KINDS: dict[str, Callable[[Path], Any]] = {}
 
 
 def register_kind(kind: str, loader: Callable[[Path], Any]) -> None:
-    """Let :func:`validate_file` check files whose top-level ``kind`` is ``kind``."""
-    _KINDS[kind] = loader
+    """Let :func:`validate_file` check files of ``kind`` that no game's descriptor lists."""
+    _EXTRA_KINDS[kind] = loader
+
+
+def _kinds() -> dict[str, Callable[[Path], Any]]:
+    from .registry import catalog_kinds
+
+    return {**_EXTRA_KINDS, **catalog_kinds()}
+
+
+def _size_checked(path: Path) -> None:
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise CatalogError(
+            [Problem(str(path), "(file)", "(file)", f"cannot be read: {exc.strerror}")]
+        ) from None
+    if size > MAX_FILE_BYTES:
+        raise CatalogError(
+            [
+                Problem(
+                    str(path), "(file)", "(size)", f"is {size} bytes; the limit is {MAX_FILE_BYTES}"
+                )
+            ]
+        )
 
 
 def validate_file(path: str | Path) -> Any:
     """Load and check any racerlab file (catalog TOML or saved-game JSON).
 
     Returns what the file loads to; raises a :class:`RacerlabError` naming the
-    file, entry and field of every problem.
+    file, entry and field of every problem. Catalog kinds come from the games'
+    descriptors (:func:`racerlab.core.registry.catalog_kinds`).
     """
     path = Path(path)
     if path.suffix.lower() == ".json":
         from .timeline import Timeline  # saved games and scenarios
 
-        try:
-            size = path.stat().st_size
-        except OSError as exc:
-            raise CatalogError(
-                [Problem(str(path), "(file)", "(file)", f"cannot be read: {exc.strerror}")]
-            ) from None
-        if size > MAX_FILE_BYTES:
-            raise CatalogError(
-                [
-                    Problem(
-                        str(path),
-                        "(file)",
-                        "(size)",
-                        f"is {size} bytes; the limit is {MAX_FILE_BYTES}",
-                    )
-                ]
-            )
+        _size_checked(path)
         return Timeline.loads(path.read_bytes(), source=str(path))
     data = read_toml(path)
     kind = data.get("kind")
-    _load_engines()
-    if kind not in _KINDS:
-        known = ", ".join(sorted(_KINDS)) or "none"
+    kinds = _kinds()
+    if kind not in kinds:
+        known = ", ".join(sorted(kinds)) or "none"
         raise CatalogError(
             [
                 Problem(
@@ -303,15 +301,7 @@ def validate_file(path: str | Path) -> Any:
                 )
             ]
         )
-    return _KINDS[kind](path)
-
-
-def _load_engines() -> None:
-    """Import the game engines so their catalog kinds are registered."""
-    import importlib
-
-    for module in ("racerlab.knights", "racerlab.sonic"):
-        importlib.import_module(module)
+    return kinds[kind](path)
 
 
 def data_dir() -> Path:

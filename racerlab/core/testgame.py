@@ -19,10 +19,21 @@ from dataclasses import dataclass, replace
 
 from .dice import ChanceSource, DiceState
 from .errors import IllegalActionError, ScenarioError
+from .registry import GameDescriptor, generic_summary
 from .rules import Action, DirectorAction, Event, ForceRolls, Rules  # noqa: F401 (doctest)
-from .timeline import register_game
 
-__all__ = ["CoinOptions", "CoinRace", "CoinSetup", "CoinState", "Flip", "Moved", "Nudge", "Wait"]
+__all__ = [
+    "GAME",
+    "CoinOptions",
+    "CoinRace",
+    "CoinSetup",
+    "CoinState",
+    "Flip",
+    "Moved",
+    "Nudge",
+    "Wait",
+    "coin_summary",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,4 +148,57 @@ class CoinRace(Rules[CoinState, Action]):
         return None if self.is_over(state) else state.turn
 
 
-register_game(CoinRace.name, CoinRace)
+# -- the descriptor: all racerlab needs to play, simulate, save and show Coin Race ---------------
+
+
+def coin_summary(rules: Rules, state: CoinState, events) -> dict:
+    """Winner, rounds and each player's final position in a Coin Race."""
+    row = generic_summary(rules, state, events)
+    for p, pos in enumerate(state.positions):
+        row[f"position_{p}"] = pos
+    return row
+
+
+def _random_setup(rng, players: int | None = None, **extra) -> CoinSetup:
+    if extra:
+        raise ScenarioError(f"coin-race has no set-up choice {', '.join(sorted(extra))}")
+    return CoinSetup(players=players or 2)
+
+
+def _flip_bot(state: CoinState, rules: Rules, rng) -> Action:
+    return Flip()
+
+
+def _random_bot(state: CoinState, rules: Rules, rng) -> Action:
+    legal = rules.legal_actions(state)
+    return legal[int(rng.integers(len(legal)))]
+
+
+def _scenarios() -> dict:
+    return {"Two players to 6": _short_race}
+
+
+def _short_race():
+    from .timeline import Timeline
+
+    return Timeline.new(CoinRace(), CoinSetup(players=2, target=6), seed=1)
+
+
+def _rules(catalog=None) -> CoinRace:
+    if catalog is not None:
+        raise ScenarioError("Coin Race has no catalog")
+    return CoinRace()
+
+
+GAME = GameDescriptor(
+    name=CoinRace.name,
+    title="Coin Race (test game)",
+    blurb="The core's tiny test game: flip a die or wait; first to the target wins.",
+    rules=_rules,
+    options_type=CoinOptions,
+    scenarios=_scenarios,
+    random_setup=_random_setup,
+    bots={"greedy": _flip_bot, "flip": _flip_bot, "random": _random_bot},
+    summarize=coin_summary,
+)
+"""Coin Race as racerlab sees it (listed in :mod:`racerlab.games`)."""

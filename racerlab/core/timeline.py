@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from . import registry
 from .dice import Roll
 from .errors import IllegalActionError, ScenarioError
 from .rules import Action, Event, Reseed, Rules, Step
@@ -35,25 +36,23 @@ FORMAT_VERSION = 1
 
 S = TypeVar("S")
 
-_GAMES: dict[str, Callable[[], Rules]] = {}
+_EXTRA: dict[str, Callable[[], Rules]] = {}
 
 
 def register_game(name: str, factory: Callable[[], Rules]) -> None:
-    """Make a game loadable from saved files under ``name``."""
-    _GAMES[name] = factory
+    """Make a rules factory loadable from saved files under ``name``, without a descriptor.
+
+    Games listed in :mod:`racerlab.games` need not call this: saved games find
+    them through their :class:`~racerlab.core.registry.GameDescriptor`.
+    """
+    _EXTRA[name] = factory
 
 
 def rules_for(name: str) -> Rules:
-    """The rules object of the game saved under ``name``."""
-    if name not in _GAMES:
-        # the engines register themselves on import
-        from .catalog import _load_engines
-
-        _load_engines()
-    if name not in _GAMES:
-        known = ", ".join(sorted(_GAMES)) or "none"
-        raise ScenarioError(f"unknown game {name!r} (known games: {known})")
-    return _GAMES[name]()
+    """The rules object of the game saved under ``name`` (its bundled catalog)."""
+    if name in _EXTRA and name not in registry.game_names():
+        return _EXTRA[name]()
+    return registry.descriptor(name).make_rules()
 
 
 @dataclass(frozen=True, slots=True)

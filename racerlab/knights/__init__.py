@@ -1,7 +1,7 @@
 """Racer Knights of Falconus: catalog, geometry, rules engine and bots.
 
-The public names load lazily, so ``import racerlab.knights`` stays light and
-the game registers itself for saved games on import.
+The public names load lazily, so ``import racerlab.knights`` stays light. The
+game describes itself to racerlab in :mod:`racerlab.knights.game`.
 
 >>> from racerlab.knights import KnightsRules, example_setup
 >>> KnightsRules().initial_state(example_setup()).round
@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import importlib
 from typing import Any
-
-from ..core.timeline import register_game
 
 __all__ = [
     "KnightsOptions",
@@ -47,16 +45,3 @@ def __getattr__(name: str) -> Any:
         module = importlib.import_module(f".{_WHERE[name]}", __name__)
         return getattr(module, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def _rules():
-    from .rules import KnightsRules
-
-    return KnightsRules()
-
-
-register_game("knights", _rules)
-
-# The catalog module registers the Knights file kinds for ``racerlab validate``;
-# it needs only the standard library and the core, so importing it stays cheap.
-from . import catalog as _catalog  # noqa: E402, F401

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..core.rules import Action, DirectorAction
-from .geometry import Pose
+from .geometry import Direction, Pose
 from .parts import Side
 
 __all__ = [
@@ -40,19 +40,6 @@ __all__ = [
     "TargetKind",
     "Turn",
 ]
-
-
-class Direction(Enum):
-    """Which way a move goes, relative to the racer's facing."""
-
-    FORWARD = "forward"
-    """Ahead, 1 Speed Point per move."""
-    REVERSE = "reverse"
-    """Backwards, 2 Speed Points per move (2 needed even for a partial move)."""
-    LEFT = "left"
-    """Sideways to the left (Sidewinder only), 2 Speed Points."""
-    RIGHT = "right"
-    """Sideways to the right (Sidewinder only), 2 Speed Points."""
 
 
 class TargetKind(Enum):

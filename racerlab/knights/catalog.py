@@ -35,7 +35,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from ..core.catalog import Checker, Field, Schema, data_dir, read_toml, register_kind
+from ..core.catalog import Checker, Field, Schema, data_dir, read_toml
 from ..core.errors import CatalogError, Problem
 from ..core.provenance import PRINTED_FIELD
 from .build import RacerBuild
@@ -664,9 +664,3 @@ def load_catalog(folder: str | Path | None = None) -> KnightsCatalog:
     if folder is None:
         return _bundled()
     return _load_folder(Path(folder))
-
-
-register_kind(KINDS["parts"], load_parts)
-register_kind(KINDS["knights"], load_knights)
-register_kind(KINDS["racers"], load_racers)
-register_kind(KINDS["table"], load_table)

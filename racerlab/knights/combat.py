@@ -42,7 +42,7 @@ from .geometry import (
     sides_facing,
 )
 from .movement import TOL, check_can_move, describe_key, pay_move, push, slide
-from .options import DamagePreventionUse, RamRounding, SideChooser
+from .options import DamagePreventionUse, KnightsOptions, RamRounding, SideChooser
 from .parts import Ability, Arc, Side
 from .space import overlaps
 from .state import PendingAttack, Phase
@@ -55,6 +55,7 @@ __all__ = [
     "HEAVY_COST",
     "AttackOutcome",
     "advance_bidding",
+    "after_defences",
     "armor_parts",
     "check_bid",
     "check_fire",
@@ -76,8 +77,9 @@ COILED_BONUS = (2, 1)
 """Coiled Strength by range band: Range 1 or less, then between Range 1 and 2."""
 EVADE_ON = 5
 """An Evasive roll of this or more ignores the hit."""
-DURABLE_SAVES_ON = 4
-"""A Durable roll of this or more holds Durability at 1 (see :meth:`Draft.lose`)."""
+DURABLE_SAVES_ON = KnightsOptions().durable_saves_on
+"""The default Durable roll that holds Durability at 1 (the rule option ``durable_saves_on``,
+read by :meth:`Draft.lose`)."""
 WEAKNESS_FLOOR = 5
 """Weakness tokens never take Armor below this."""
 
@@ -607,6 +609,12 @@ def _after_defences(d: Draft, t: int, side: Side | None, damage: int, dice: Chan
             part = _part_name(part_id)
             d.emit(DamagePrevented(t, d.name(t), part, prevented, damage))
     return damage
+
+
+def after_defences(d: Draft, t: int, side: Side | None, damage: int, dice: ChanceSource) -> int:
+    """Racer ``t``'s defences against ``damage`` on ``side`` (Evasive, then Damage
+    Prevention): the damage left to take. The odds tables ask it on its own."""
+    return _after_defences(d, t, side, damage, dice)
 
 
 def _part_name(part_id: str) -> str:

@@ -35,6 +35,7 @@ from .events import (
 )
 from .geometry import Contact, Pose, side_centre
 from .geometry.sweep import turn_touches_disc
+from .geometry.tolerance import TOL_M
 from .parts import Ability, Side, Stats
 from .results import winner_of
 from .setup import KnightsSetup, table_of
@@ -224,7 +225,7 @@ class Draft:
         self.emit(DamageDealt(i, self.name(i), amount, max(left, 0), cause))
         if left <= 0 and has_any(self.racer(i), Ability.DURABLE):
             roll = dice.d6("durable")
-            saved = roll >= 4
+            saved = roll >= self.options.durable_saves_on
             self.emit(DurableRolled(i, self.name(i), roll, saved))
             if saved:
                 left = 1
@@ -421,7 +422,7 @@ class Draft:
         for key, cx, cy, r, opose in self._discs(i, blockers):
             # bounding circles: skip what the path's centre line passes too far from
             along = max(0.0, min(distance, (cx - x) * dx + (cy - y) * dy))
-            if math.hypot(cx - x - along * dx, cy - y - along * dy) > reach + r + 1e-6:
+            if math.hypot(cx - x - along * dx, cy - y - along * dy) > reach + r + TOL_M:
                 continue
             if opose is not None:
                 t = slide_rect(pose, body, dx, dy, best, opose)
@@ -442,7 +443,7 @@ class Draft:
                 best, hit = wall
         return Contact(float(best), hit)
 
-    def overlapping(self, i: int, pose: Pose, tol: float = 1e-6):
+    def overlapping(self, i: int, pose: Pose, tol: float = TOL_M):
         """The first thing racer ``i`` would overlap (more than touch) at ``pose``, or None.
 
         Plain arithmetic: rectangles by separating axes, blockers as exact discs,
@@ -478,7 +479,7 @@ class Draft:
         return out
 
 
-_SLACK = 1e-6
+_SLACK = TOL_M
 """Slides' contact measures accept a contact a hair (1e-9 M) past their length: a longer
 slide's answer decides a shorter one only when it lies clear of that hair."""
 

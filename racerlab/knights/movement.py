@@ -16,6 +16,7 @@ from .actions import Direction, Discharge, Move, Turn
 from .draft import Draft
 from .events import Collided, Discharged, Moved, Pushed, Turned
 from .geometry import Contact, moved, turn_limit, turned
+from .geometry.tolerance import TOL_M
 from .parts import Ability, Side
 
 __all__ = [
@@ -36,7 +37,7 @@ __all__ = [
 COSTS = {Direction.FORWARD: 1, Direction.REVERSE: 2, Direction.LEFT: 2, Direction.RIGHT: 2}
 """Speed Points per move (partial moves cost the same)."""
 
-TOL = 1e-6
+TOL = TOL_M
 """Slack (M) when comparing distances."""
 TURN_SAMPLE_DEGREES = 15.0
 """A turn's sweep is checked for contact at every this many degrees."""

@@ -127,3 +127,5 @@ class KnightsOptions:
     """How a Glory tie for first is settled."""
     contact_tolerance_m: float = 1e-6
     """Gap (M) below which two shapes count as touching."""
+    durable_saves_on: int = 4
+    """A Durable roll of this or more holds Durability at 1 (the rulebook: 4-6)."""

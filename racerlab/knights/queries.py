@@ -1,5 +1,11 @@
 """Read-only questions the dashboards and analysis ask about a joust, cheaply and exactly.
 
+This is the face of the engine that code above it uses (with ``state``,
+``actions``, ``events``, ``options`` and ``game``): besides the questions below
+it passes on the pure shape functions a drawing needs (``footprint``,
+``corners``, ``front_centre``, ``moved``, ``ram_lane``, ``reachable_region``
+from :mod:`racerlab.knights.geometry`).
+
 Odds are never computed by a second copy of the rules: :func:`attack_odds`,
 :func:`ram_preview` and :func:`drive_order_odds` run the engine's own code over
 every roll with :func:`racerlab.core.chance.exact`.
@@ -23,24 +29,68 @@ from shapely.geometry.base import BaseGeometry
 from ..core.chance import exact
 from ..core.dice import ChanceSource
 from ..core.errors import IllegalActionError
-from .actions import Direction, DriveRoll, Fire, Target, TargetKind
-from .combat import check_fire, ram_strength, resolve_attack, target_geometry
-from .draft import Draft
-from .geometry import AttackGeometry, first_contact, moved, ram_lane, reachable_region
+from .actions import Direction, DriveRoll, Fire, SurgeChoice, Target, TargetKind
+from .build import Racer, RacerBuild
+from .combat import (
+    after_defences,
+    arc_widths,
+    armor_parts,
+    check_fire,
+    choose_side,
+    ram_strength,
+    resolve_attack,
+    strength_parts,
+    target_geometry,
+    weapon_range,
+)
+from .draft import WEAPON_STATS, Draft, racer_of, table_for
+from .events import EvadeRolled
+from .geometry import (
+    AttackGeometry,
+    arc_region,
+    corners,
+    first_contact,
+    footprint,
+    front_centre,
+    moved,
+    ram_lane,
+    reachable_region,
+)
+from .geometry.tolerance import TOL_M
 from .movement import slide
-from .rounds import new_round, resolve_drive
+from .parts import Side
+from .rounds import new_round, resolve_drive, resolve_surge
+from .space import Table
 from .state import KnightsState, PendingAttack, Phase
 
 __all__ = [
+    "WEAPON_STATS",
     "AttackCheck",
     "AttackOdds",
     "RamPreview",
     "RamTarget",
+    "after_hit_odds",
     "attack_check",
+    "attack_numbers",
     "attack_odds",
+    "build_racer",
+    "clear_caches",
+    "corners",
     "drive_order_odds",
+    "firing_arc",
+    "footprint",
+    "front_centre",
+    "hit_odds",
+    "moved",
+    "ram_lane",
     "ram_preview",
+    "ram_run",
     "reachable",
+    "reachable_region",
+    "seat_racer",
+    "speed_points_odds",
+    "stat_mods",
+    "table",
 ]
 
 
@@ -177,7 +227,7 @@ def ram_preview(state: KnightsState, player: int, distance: float | None = None)
         target = Target.racer(key[1]) if key[0] == "racer" else Target.blocker(key[1])
         ahead = float(shapely.distance(d.table.shape(pose), geom))
         chance = None
-        if key == contact.key and contact.distance > 1e-6:
+        if key == contact.key and contact.distance > TOL_M:
             run = rs.straight_run + contact.distance
             p = PendingAttack(player, target, True, run_m=run, approach_m=contact.distance)
 
@@ -253,3 +303,132 @@ def drive_order_odds(state: KnightsState) -> dict[tuple[int, ...], Fraction]:
         return d.order
 
     return exact(run)
+
+
+# -- what a racer is, and the pieces of an attack (for odds tables and views) --------------------
+
+
+def build_racer(build: RacerBuild, mods: tuple[tuple[str, int], ...] = ()) -> Racer:
+    """The racer a build makes (cards added up), with director tweaks ``mods`` applied."""
+    return racer_of(build, mods)
+
+
+def seat_racer(state: KnightsState, seat: int) -> Racer:
+    """The racer in ``seat`` as the rules see it now (its cards plus the director's tweaks)."""
+    rs = state.racers[seat]
+    return racer_of(rs.build, rs.mods)
+
+
+def stat_mods(build: RacerBuild, wanted: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
+    """The director's tweaks (stat, change) that give ``build`` the ``wanted`` numbers.
+
+    Weapon numbers (:data:`WEAPON_STATS`) and racer stats may be mixed.
+
+    >>> from racerlab.knights.setup import example_setup
+    >>> build = example_setup().players[0].racer
+    >>> armor = build_racer(build).stats.armor
+    >>> stat_mods(build, {"armor": armor + 2})
+    (('armor', 2),)
+    """
+    racer = racer_of(build)
+    out = []
+    for stat, want in wanted.items():
+        have = getattr(racer.weapon, stat) if stat in WEAPON_STATS else getattr(racer.stats, stat)
+        if want != have:
+            out.append((stat, want - have))
+    return tuple(out)
+
+
+def firing_arc(
+    state: KnightsState, seat: int, reach_r: float | None = None
+) -> tuple[BaseGeometry, float]:
+    """Where ``seat``'s weapon can reach now (its arc out to its Range), and that Range in R.
+
+    With ``reach_r``, the arc is drawn out to that many R instead.
+    """
+    d = Draft(state)
+    rs = state.racers[seat]
+    reach_r = weapon_range(d, seat) if reach_r is None else reach_r
+    arc = racer_of(rs.build, rs.mods).weapon.arc
+    region = arc_region(rs.pose, d.table.body, arc, reach_r, d.table.r_per_m, arc_widths(d))
+    return region, reach_r
+
+
+def table(state: KnightsState) -> Table:
+    """The arena of a joust: size, racer body and the measure of 1 R in M."""
+    return table_for(state.setup)
+
+
+def attack_numbers(
+    state: KnightsState, p: PendingAttack, sides: frozenset[Side] | None = None
+) -> tuple[int, int]:
+    """(Strength, Armor) of attack ``p`` as the engine adds them up before the roll.
+
+    A shot's target sides come from where the racers stand; a ram's are
+    ``sides`` (the side struck), since the engine finds them while moving.
+    """
+    d = Draft(state)
+    geom = None if p.ram else target_geometry(d, p.attacker, p.target)
+    if geom is not None:
+        sides = geom.sides
+    side = choose_side(d, p, sides if sides is not None else frozenset())
+    strength = sum(v for _, v in strength_parts(d, p, geom))
+    return strength, sum(v for _, v in armor_parts(d, p, side))
+
+
+def hit_odds(state: KnightsState, p: PendingAttack) -> Fraction:
+    """Exact chance attack ``p`` hits, by the engine's attack roll (nothing after it counted)."""
+
+    def run(src: ChanceSource) -> bool:
+        return resolve_attack(Draft(state), p, src)[0]
+
+    return exact(run).get(True, Fraction(0))
+
+
+def after_hit_odds(
+    state: KnightsState, target: int, side: Side | None, damage: int, by: int | None
+) -> dict[tuple[bool, int, bool, bool], Fraction]:
+    """What follows ``damage`` landing on racer ``target``'s ``side``, with exact chances.
+
+    Keys are (evaded, Durability lost, wrecked, a Damage Prevention card used):
+    the engine's Evasive and Damage Prevention, then Durability and Durable.
+    """
+
+    def run(src: ChanceSource) -> tuple[bool, int, bool, bool]:
+        d = Draft(state)
+        before = d.r(target)
+        left = after_defences(d, target, side, damage, src)
+        evaded = any(isinstance(e, EvadeRolled) and e.evaded for e in d.events)
+        if left > 0:
+            d.lose(target, left, "the attack", by, src)
+        after = d.r(target)
+        used = len(after.discarded) > len(before.discarded)
+        return (evaded, before.durability - after.durability, after.wrecked, used)
+
+    return exact(run)
+
+
+def ram_run(state: KnightsState, run_m: float) -> tuple[int, int]:
+    """(spaces, Ram Strength) of a straight run of ``run_m`` M under the joust's options."""
+    return ram_strength(Draft(state), run_m)
+
+
+def speed_points_odds(
+    state: KnightsState, seat: int, drive: DriveRoll, reroll_at_or_below: int = 0
+) -> dict[int, Fraction]:
+    """Exact Speed Points of ``seat`` after its drive roll (Surge re-rolls a roll that low)."""
+
+    def run(src: ChanceSource) -> int:
+        d = Draft(state)
+        resolve_drive(d, seat, drive, src)
+        if d.phase is Phase.SURGE:
+            reroll = (d.r(seat).drive_roll or 0) <= reroll_at_or_below
+            resolve_surge(d, seat, SurgeChoice(reroll), src)
+        return d.r(seat).speed_points
+
+    return exact(run)
+
+
+def clear_caches() -> None:
+    """Forget the cached racers (for timing cold runs)."""
+    racer_of.cache_clear()

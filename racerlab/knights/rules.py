@@ -42,7 +42,7 @@ from .actions import (
     Turn,
 )
 from .build import BuildError, RacerBuild
-from .catalog import load_catalog
+from .catalog import KnightsCatalog, load_catalog
 from .combat import (
     FIRE_COST,
     HEAVY_COST,
@@ -60,6 +60,7 @@ from .combat import (
 from .draft import WEAPON_STATS, Draft, racer_of
 from .events import Repaired, StatChanged
 from .geometry import Pose, turn_limit, turned
+from .geometry.tolerance import TOL_M
 from .movement import (
     COSTS,
     TURN_SAMPLE_DEGREES,
@@ -90,7 +91,7 @@ from .state import KnightsState, Phase, RacerState
 __all__ = ["KnightsRules"]
 
 _STATS = tuple(f.name for f in fields(Stats))
-_TOL = 1e-6
+_TOL = TOL_M
 
 
 class KnightsRules(Rules[KnightsState, Action]):
@@ -101,8 +102,20 @@ class KnightsRules(Rules[KnightsState, Action]):
     options_type = KnightsOptions
     action_types = ACTION_TYPES
 
-    def __init__(self) -> None:
+    def __init__(self, catalog: KnightsCatalog | None = None) -> None:
+        """Rules playing ``catalog``; only the bundled catalog can be played so far.
+
+        The engine's modules still read the bundled catalog themselves (a
+        racer's numbers, a blocker's Armor), so another catalog is refused
+        with a clear error rather than half used; ``racerlab validate``
+        checks any catalog.
+        """
         super().__init__()
+        if catalog is not None and catalog is not load_catalog():
+            raise ScenarioError(
+                "Racer Knights can play only its bundled catalog so far; "
+                "check other catalogs with `racerlab validate`"
+            )
         for t in (PlayerSetup, RacerBuild, Pose, Target):
             self.codec.register(t)
         self._passed: tuple[KnightsState, Action] | None = None

@@ -28,6 +28,7 @@ from ..core.errors import ScenarioError
 from .build import RacerBuild
 from .catalog import KnightsCatalog, load_catalog
 from .geometry import EPS, Pose
+from .geometry.tolerance import SURE_M, TOL_M
 from .options import KnightsOptions
 from .space import Table, disc_gap_bounds, racer_gap
 
@@ -133,7 +134,7 @@ def _check_setup(setup: KnightsSetup, options: KnightsOptions, catalog: KnightsC
     cx, cy = table.centre
     w1 = setup.waypoints[0]
     off = math.hypot(w1[0] - cx, w1[1] - cy)
-    if off > 1e-6:
+    if off > TOL_M:
         raise ScenarioError(
             f"waypoint 1 must be at the centre ({_fmt(cx)}, {_fmt(cy)}); it is {_fmt(off)}M away"
         )
@@ -144,7 +145,7 @@ def _check_setup(setup: KnightsSetup, options: KnightsOptions, catalog: KnightsC
             raise ScenarioError(f"waypoint {i + 1} at ({_fmt(x)}, {_fmt(y)}) is off the arena")
         for j in range(i):
             gap = math.dist((x, y), setup.waypoints[j]) - 2 * r
-            if gap < spec.waypoint_gap_m - 1e-6:
+            if gap < spec.waypoint_gap_m - TOL_M:
                 raise ScenarioError(
                     f"waypoint {i + 1} is {_fmt(gap)}M from waypoint {j + 1}; "
                     f"they must be at least {_fmt(spec.waypoint_gap_m)}M apart"
@@ -159,9 +160,9 @@ def _check_setup(setup: KnightsSetup, options: KnightsOptions, catalog: KnightsC
         if not table.inside(pose):
             raise ScenarioError(f"{who} is not wholly inside the arena")
         low, high = disc_gap_bounds(pose, table.body, w1, table.waypoint_diameter)
-        if not (start - slack + 1e-6 <= low / rm and high / rm <= start + slack - 1e-6):
+        if not (start - slack + TOL_M <= low / rm and high / rm <= start + slack - TOL_M):
             d1 = float(shapely.distance(shape(pose), centre_disc)) / rm
-            if abs(d1 - start) > slack + 1e-9:
+            if abs(d1 - start) > slack + SURE_M:
                 raise ScenarioError(
                     f"{who} is {_fmt(d1)}R from waypoint 1; it must start {_fmt(start)}R away "
                     f"(within {_fmt(slack)}R)"
@@ -170,10 +171,10 @@ def _check_setup(setup: KnightsSetup, options: KnightsOptions, catalog: KnightsC
             if _surely_apart(pose, xy, table.waypoint_diameter / 2.0, table, need):
                 continue
             low, _high = disc_gap_bounds(pose, table.body, xy, table.waypoint_diameter)
-            if low / rm >= spec.racer_gap_r + 1e-6:
+            if low / rm >= spec.racer_gap_r + TOL_M:
                 continue
             gap = float(shapely.distance(shape(pose), table.waypoint(xy))) / rm
-            if gap < spec.racer_gap_r - 1e-6:
+            if gap < spec.racer_gap_r - TOL_M:
                 raise ScenarioError(
                     f"{who} is {_fmt(gap)}R from waypoint {w + 1}; "
                     f"racers start at least {_fmt(spec.racer_gap_r)}R from any waypoint"
@@ -185,7 +186,7 @@ def _check_setup(setup: KnightsSetup, options: KnightsOptions, catalog: KnightsC
             if racer_gap(pose, other, table.body) / rm >= spec.racer_gap_r:
                 continue
             gap = float(shapely.distance(shape(pose), shape(other))) / rm
-            if gap < spec.racer_gap_r - 1e-6:
+            if gap < spec.racer_gap_r - TOL_M:
                 raise ScenarioError(
                     f"{who} is {_fmt(gap)}R from racer {j + 1}; "
                     f"racers start at least {_fmt(spec.racer_gap_r)}R apart"
@@ -196,7 +197,7 @@ def _surely_apart(pose: Pose, xy: tuple[float, float], radius: float, table: Tab
     """Whether a racer at ``pose`` is more than ``gap`` M from a shape of bounding ``radius``
     centred at ``xy``, judged by bounding circles alone (False: measure exactly)."""
     centres = math.hypot(xy[0] - pose.x, xy[1] - pose.y)
-    return centres - table.racer_radius - radius > gap + 1e-6
+    return centres - table.racer_radius - radius > gap + TOL_M
 
 
 def start_pose(table: Table, start_r: float, bearing: float) -> Pose:
@@ -280,12 +281,12 @@ def _waypoint_ok(setup: KnightsSetup, i: int, poses, table: Table, spec) -> bool
     reach = table.racer_radius + table.waypoint_diameter / 2.0
     rm = table.r_per_m
     for p in poses:
-        if (math.hypot(p.x - xy[0], p.y - xy[1]) - reach) / rm >= need + 1e-9:
+        if (math.hypot(p.x - xy[0], p.y - xy[1]) - reach) / rm >= need + SURE_M:
             continue
         low, high = disc_gap_bounds(p, table.body, xy, table.waypoint_diameter)
-        if low / rm >= need + 1e-9:
+        if low / rm >= need + SURE_M:
             continue
-        if high / rm < need - 1e-9:
+        if high / rm < need - SURE_M:
             return False
         if float(shapely.distance(table.shape(p), table.waypoint(xy))) / rm < need:
             return False

@@ -37,6 +37,7 @@ from .geometry import (
     swept,
 )
 from .geometry.body import _corner_list
+from .geometry.tolerance import SURE_M, TOL_M, ZERO
 from .parts import Arc
 
 __all__ = [
@@ -57,7 +58,7 @@ DISC_QUAD_SEGS = 16
 """Straight segments per quarter circle of a waypoint's polygon disc (64 all round)."""
 _DISC_INNER = math.cos(math.pi / (4 * DISC_QUAD_SEGS))
 """The polygon disc's inradius over its radius (its corners lie on the circle)."""
-_SURE = 1e-9
+_SURE = SURE_M
 """Margin (M) beyond which plain arithmetic decides a disc question without shapely."""
 
 
@@ -72,7 +73,7 @@ def touches(a: BaseGeometry, b: BaseGeometry) -> bool:
     return bool(shapely.intersects(a, b))
 
 
-def overlaps(a: BaseGeometry, b: BaseGeometry, tolerance: float = 1e-6) -> bool:
+def overlaps(a: BaseGeometry, b: BaseGeometry, tolerance: float = TOL_M) -> bool:
     """Whether two shapes overlap by more than a touch (``tolerance`` M of depth)."""
     if not shapely.intersects(a, b):
         return False
@@ -390,7 +391,7 @@ def _project(
 
 
 def slide_rect(
-    pose: Pose, body: Body, dx: float, dy: float, limit: float, other: Pose, tol: float = 1e-9
+    pose: Pose, body: Body, dx: float, dy: float, limit: float, other: Pose, tol: float = SURE_M
 ) -> float | None:
     """Distance a rectangle slides along unit ``(dx, dy)`` before overlapping another (same
     body) at ``other``; None if it does not within ``limit``. Touching counts as contact only
@@ -402,7 +403,7 @@ def slide_rect(
         a0, a1 = _project(pose.x, pose.y, fx, fy, body, nx, ny)
         b0, b1 = _project(other.x, other.y, gx, gy, body, nx, ny)
         v = dx * nx + dy * ny
-        if abs(v) < 1e-12:
+        if abs(v) < ZERO:
             if a1 <= b0 + tol or b1 <= a0 + tol:
                 return None
             continue
@@ -432,9 +433,9 @@ def slide_disc(
     # already overlapping (deeper than a touch): contact at 0 if moving further in
     qx, qy = max(-hl, min(hl, px)), max(-hw, min(hw, py))
     gap = math.hypot(px - qx, py - qy)
-    if gap < r - 1e-9 or (abs(px) <= hl and abs(py) <= hw):
+    if gap < r - SURE_M or (abs(px) <= hl and abs(py) <= hw):
         nx, ny = px - qx, py - qy
-        if gap < 1e-12:
+        if gap < ZERO:
             return 0.0
         return 0.0 if nx * vx + ny * vy < 0 else None
     # the four edges pushed out by r
@@ -445,12 +446,12 @@ def slide_disc(
         else:
             face, vel, pos, other, olim = sign * (hw + r), vy, py, px, hl
             ovel = vx
-        if abs(vel) < 1e-12:
+        if abs(vel) < ZERO:
             continue
         t = (face - pos) / vel
-        if t < -1e-9:
+        if t < -SURE_M:
             continue
-        if (pos - face) * sign < -1e-9:
+        if (pos - face) * sign < -SURE_M:
             continue  # starts inside the slab: edges are entered from outside only
         o = other + ovel * t
         if -olim <= o <= olim:
@@ -466,13 +467,13 @@ def slide_disc(
             if a < 1e-18 or disc < 0:
                 continue
             t = (-b - math.sqrt(disc)) / (2 * a)
-            if t >= -1e-9:
+            if t >= -SURE_M:
                 best = min(best, max(0.0, t))
-    if best > limit + 1e-9:
+    if best > limit + SURE_M:
         return None
     # a graze (touching the rounded outline without entering it) is not contact
     if best < math.inf:
-        ex, ey = px + vx * (best + 1e-6), py + vy * (best + 1e-6)
+        ex, ey = px + vx * (best + TOL_M), py + vy * (best + TOL_M)
         qx, qy = max(-hl, min(hl, ex)), max(-hw, min(hw, ey))
         if math.hypot(ex - qx, ey - qy) >= r:
             return None
@@ -495,14 +496,14 @@ def slide_walls(
         (dx, 0.0, width, Wall.WEST, Wall.EAST, pose.x, ex),
         (dy, 0.0, height, Wall.SOUTH, Wall.NORTH, pose.y, ey),
     ):
-        if v > 1e-12:
+        if v > ZERO:
             t = (hi - (c + e)) / v
             if t < best:
                 best, wall = t, high_wall
-        elif v < -1e-12:
+        elif v < -ZERO:
             t = (lo - (c - e)) / v
             if t < best:
                 best, wall = t, low_wall
-    if wall is None or best > limit + 1e-9:
+    if wall is None or best > limit + SURE_M:
         return None
     return (max(0.0, best), wall)

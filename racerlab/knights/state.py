@@ -18,7 +18,19 @@ from .options import KnightsOptions
 from .parts import Side
 from .setup import KnightsSetup
 
-__all__ = ["KnightsState", "PendingAttack", "Phase", "RacerState"]
+__all__ = [
+    "KnightsState",
+    "PendingAttack",
+    "Phase",
+    "Pose",
+    "RacerBuild",
+    "RacerState",
+    "Side",
+    "Target",
+]
+"""Besides its own types, this module gives the value types a state is made of (a racer's
+``RacerBuild``, its ``Pose``, a shield's ``Side``, an attack's ``Target``), so code above
+the engine needs nothing else to read a state."""
 
 
 class Phase(Enum):

@@ -49,6 +49,7 @@ from .choices import check_action, legal_and_index
 from .director import DIRECTOR_TYPES, apply_director, check_director
 from .events import DirectorChanged
 from .facts import Facts, facts
+from .modes import variant_for
 from .movement import Movement, Path
 from .moves import PathFinder, slice_path, walk
 from .options import SonicOptions
@@ -58,7 +59,6 @@ from .start import new_game
 from .state import Phase, SonicState
 from .transition import Turn
 from .turns import choosing_seat, next_turn, play_card
-from .variants import variant_for
 
 __all__ = ["SonicRules"]
 

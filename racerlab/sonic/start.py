@@ -17,11 +17,11 @@ from .boss import place_boss
 from .effects import racer_token
 from .facts import Facts
 from .growth import STRAIGHTS
+from .modes import variant_for
 from .options import SonicOptions
 from .setup import SonicSetup
 from .state import NO_CARD, Phase, SonicState
 from .track import Section, SectionType, Track, Zone
-from .variants import variant_for
 
 __all__ = ["new_game"]
 

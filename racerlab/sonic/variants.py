@@ -2,7 +2,7 @@
 
 A variant overrides only the few hooks where a mode plays differently: whether a boss
 races (and which), what damage without rings means, and who wins. The rules ask the
-state's variant (:func:`variant_for`) instead of testing the mode.
+state's variant (:func:`racerlab.sonic.modes.variant_for`) instead of testing the mode.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from .setup import SonicSetup, zone_boss
 from .state import SonicState
 from .transition import Turn
 
-__all__ = ["BossVariant", "RaceVariant", "Variant", "variant_for"]
+__all__ = ["BossVariant", "RaceVariant", "Variant"]
 
 
 class Variant:
@@ -53,16 +53,3 @@ class BossVariant(Variant):
     def boss_id(self, setup: SonicSetup) -> str | None:
         """The setup's boss, or the boss of the zones in play."""
         return setup.boss or zone_boss(setup.zones)
-
-
-_VARIANTS: dict[Mode, Variant] = {}
-
-
-def variant_for(mode: Mode) -> Variant:
-    """The variant object that plays ``mode``."""
-    if not _VARIANTS:
-        from .solo import SoloVariant
-
-        for v in (RaceVariant(), BossVariant(), SoloVariant()):
-            _VARIANTS[v.mode] = v
-    return _VARIANTS[mode]

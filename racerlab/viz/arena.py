@@ -30,7 +30,6 @@ Overlays for the selected racer (switch them with ``overlays``):
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -45,11 +44,11 @@ from bokeh.models import (
 )
 from bokeh.plotting import figure
 
+from ..core.memo import Memo
+from ..knights import queries
 from ..knights.actions import Target
-from ..knights.draft import racer_of
-from ..knights.geometry import (
-    Pose,
-    arc_region,
+from ..knights.provenance import invented_stats
+from ..knights.queries import (
     corners,
     footprint,
     front_centre,
@@ -57,16 +56,13 @@ from ..knights.geometry import (
     ram_lane,
     reachable_region,
 )
-from ..knights.parts import Side
-from ..knights.provenance import invented_stats
-from ..knights.setup import table_of
-from ..knights.state import KnightsState
+from ..knights.state import KnightsState, Pose, Side
 from .style import PLOT_SIZES, THEME, apply_figure_style, player_colour
 
 __all__ = [
     "ARENA_OVERLAYS",
     "ArenaPlot",
-    "attack_odds_of",
+    "attack_odds_memo",
     "racer_colours",
     "stats_line",
     "target_centre",
@@ -97,17 +93,20 @@ RAM_BAND_STEP_M = 0.25
 _RAM_SHADES = ("#EFE3FB", "#D9C2F5", "#C09DEE", "#A577E4", "#8A52D6", "#6C2FC0", "#5A189A")
 
 
-@functools.lru_cache(maxsize=1024)
-def attack_odds_of(state: KnightsState, attacker: int, target: Target) -> Any:
-    """:func:`racerlab.knights.queries.attack_odds`, remembered per (state, attacker, target).
+ODDS_MEMO_SIZE = 512
+"""Attack odds a plot remembers when its owner gives it no memo of its own."""
+
+
+def attack_odds_memo(maxsize: int = ODDS_MEMO_SIZE) -> Memo:
+    """A fresh bounded memo of :func:`racerlab.knights.queries.attack_odds` for one owner.
 
     States are immutable values, so a redraw of the same state (switching an
     overlay, picking another racer and back, the Odds tab asking after the
-    arena) reuses the exact answer instead of enumerating the dice again.
+    arena) reuses the exact answer instead of enumerating the dice again. Each
+    dashboard makes one and hands it to its plot and panels: no browser session
+    shares another's, and none grows past ``maxsize``.
     """
-    from ..knights import queries
-
-    return queries.attack_odds(state, attacker, target)
+    return Memo(queries.attack_odds, maxsize)
 
 
 def footprint_of(pose: Pose, body: Any) -> Any:
@@ -186,8 +185,11 @@ class ArenaPlot:
         overlays: Iterable[str] = ("arc",),
         grid: str = "M",
         title: str = "Racer Knights arena",
+        odds: Memo | None = None,
     ) -> None:
-        table = table_of(state.setup)
+        self.odds = odds if odds is not None else attack_odds_memo()
+        """Attack odds by (state, attacker, target): the owner's memo, or the plot's own."""
+        table = queries.table(state)
         self.table = table
         w, h = table.width, table.height
         pad = 0.6
@@ -595,7 +597,7 @@ class ArenaPlot:
                 shx.append(np.array([c[a, 0], c[b, 0]]))
                 shy.append(np.array([c[a, 1], c[b, 1]]))
                 sides.append(f"{state.name(i)}: {side.value}")
-            racer = racer_of(r.build, r.mods)
+            racer = queries.seat_racer(state, i)
             w = racer.weapon
             tokens = []
             if r.slow:
@@ -649,17 +651,7 @@ class ArenaPlot:
             tgt_src.data = {k: [] for k in tgt_src.data}
             rng_src.data = {k: [] for k in rng_src.data}
             return
-        from ..knights import queries
-        from ..knights.combat import arc_widths, weapon_range
-        from ..knights.draft import Draft
-
-        draft = Draft(state)
-        r = state.racers[sel]
-        weapon = racer_of(r.build, r.mods).weapon
-        reach_r = weapon_range(draft, sel)
-        widths = arc_widths(draft)
-        body, r_per_m = self.table.body, self.table.r_per_m
-        region = arc_region(r.pose, body, weapon.arc, reach_r, r_per_m, widths)
+        region, reach_r = queries.firing_arc(state, sel)
         parts = _polygon_parts(region)
         arc_src.data = {"xs": [p[:, 0] for p in parts], "ys": [p[:, 1] for p in parts]}
         t: dict[str, list[Any]] = {k: [] for k in tgt_src.data}
@@ -672,7 +664,7 @@ class ArenaPlot:
                 continue
             x, y = target_centre(state, target)
             if geom.in_range:
-                hit = float(attack_odds_of(state, sel, target).hit)
+                hit = float(self.odds(state, sel, target).hit)
                 label = f"{hit:.0%} to hit"
                 colour = THEME["hit"]
             else:
@@ -698,7 +690,7 @@ class ArenaPlot:
         if out:
             lines.append(min(out, key=lambda m: m[1].range_r))
         for target, geom in lines:
-            (x0, y0), (x1, y1) = self._range_points(state, sel, target, geom, weapon.arc, widths)
+            (x0, y0), (x1, y1) = self._range_points(state, sel, target, geom)
             g["x0"].append(x0)
             g["y0"].append(y0)
             g["x1"].append(x1)
@@ -717,7 +709,7 @@ class ArenaPlot:
             return self.table.body.length / 2.0 + 0.25
         return self.table.waypoint_diameter / 2.0 + 0.25
 
-    def _range_points(self, state, sel, target, geom, arc, widths):
+    def _range_points(self, state, sel, target, geom):
         """The two nearest points that realise the measured range (attacker side first)."""
         import shapely
         from shapely.ops import nearest_points
@@ -730,11 +722,11 @@ class ArenaPlot:
         pose = state.racers[sel].pose
         body = self.table.body
         disc = self.table.waypoint(state.setup.waypoints[target.index])
-        if arc.value == "C":
+        if queries.seat_racer(state, sel).weapon.arc.value == "C":
             a, b = nearest_points(footprint_of(pose, body), disc)
         else:
             apex = shapely.Point(front_centre(pose, body))
-            far = arc_region(pose, body, arc, geom.range_r + 2.0, self.table.r_per_m, widths)
+            far, _ = queries.firing_arc(state, sel, geom.range_r + 2.0)
             part = shapely.intersection(disc, far)
             a, b = nearest_points(apex, part if not part.is_empty else disc)
         return (a.x, a.y), (b.x, b.y)
@@ -745,12 +737,7 @@ class ArenaPlot:
             lane_src.data = {k: [] for k in lane_src.data}
             tgt_src.data = {k: [] for k in tgt_src.data}
             return
-        from ..knights import queries
-        from ..knights.combat import ram_strength
-        from ..knights.draft import Draft
-
         preview = queries.ram_preview(state, sel)
-        draft = Draft(state)
         r = state.racers[sel]
         body = self.table.body
         ahead = preview.run_m - r.straight_run  # how far it can drive before contact
@@ -759,11 +746,11 @@ class ArenaPlot:
         d0 = 0.0
         while d0 < ahead - 1e-9:
             d1 = min(ahead, d0 + step)
-            strength = ram_strength(draft, r.straight_run + d1)[1]
+            strength = queries.ram_run(state, r.straight_run + d1)[1]
             # grow the band while the strength stays the same
             while d1 < ahead - 1e-9:
                 nxt = min(ahead, d1 + step)
-                if ram_strength(draft, r.straight_run + nxt)[1] != strength:
+                if queries.ram_run(state, r.straight_run + nxt)[1] != strength:
                     break
                 d1 = nxt
             band = ram_lane(moved(r.pose, d0, "forward"), body, d1 - d0)
@@ -801,7 +788,7 @@ class ArenaPlot:
             src.data = {"xs": [], "ys": []}
             return
         r = state.racers[sel]
-        racer = racer_of(r.build, r.mods)
+        racer = queries.seat_racer(state, sel)
         sp = 0 if r.stalled else r.speed_points + r.turbo_points
         region = reachable_region(
             r.pose,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from racerlab.app import DASHBOARDS, landing_app
+from racerlab.app import landing_app, listed_dashboards
 
 pytestmark = pytest.mark.ui
 
@@ -13,7 +13,7 @@ def test_landing_page_links_the_installed_dashboards(serve_app, page, js_errors,
     url = serve_app(landing_app)
     page.goto(url + "/")
     page.get_by_text("Explore two tabletop racing games").wait_for(timeout=20_000)
-    for d in DASHBOARDS.values():
+    for d in listed_dashboards():
         assert page.get_by_text(d.title).first.is_visible()
         link = page.get_by_role("link", name=f"Open the {d.title} dashboard")
         assert link.count() == (1 if d.is_available() else 0)

@@ -258,3 +258,13 @@ def test_durable_from_two_components_still_gives_one_roll(monkeypatch):
     gone, events = fire(s, Fire(Target.racer(1)), (6, 6, 3, 6))
     assert [e.roll for e in of(events, DurableRolled)] == [3]
     assert gone.racers[1].wrecked
+
+
+def test_durable_roll_needed_is_the_rule_option():
+    opts = KnightsOptions(durable_saves_on=5)
+    s = duel(dfn="chris", gap=0.5, options=opts)
+    s = replace(s, racers=(s.racers[0], replace(s.racers[1], durability=2)))
+    gone, events = fire(s, Fire(Target.racer(1)), (6, 6, 4))  # 4 holds by default, not at 5+
+    assert gone.racers[1].wrecked and not of(events, DurableRolled)[0].saved
+    held, _ = fire(s, Fire(Target.racer(1)), (6, 6, 5))
+    assert held.racers[1].durability == 1

@@ -17,6 +17,8 @@ from shapely.geometry import Polygon
 from racerlab.core.errors import RacerlabError
 from racerlab.knights.parts import Side
 
+from .tolerance import SURE_M
+
 __all__ = [
     "EPS",
     "Body",
@@ -30,7 +32,7 @@ __all__ = [
     "side_centre",
 ]
 
-EPS = 1e-9
+EPS = SURE_M
 """Tolerance (in M) under which two lengths count as equal (touching counts as contact)."""
 
 Point = tuple[float, float]

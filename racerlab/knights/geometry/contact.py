@@ -20,6 +20,7 @@ from racerlab.core.errors import RacerlabError
 
 from .body import EPS, Body, Point, Pose, _corner_list
 from .motion import Direction, direction_vector
+from .tolerance import SURE_M, TOL_M, ZERO
 
 __all__ = ["Contact", "Wall", "arena_walls", "first_contact"]
 
@@ -81,18 +82,18 @@ def _cast(points: np.ndarray, segs: np.ndarray, sign: float) -> tuple[np.ndarray
     """
     ax, ay = segs[:, 0, 0], segs[:, 0, 1]
     ex, ey = segs[:, 1, 0] - ax, segs[:, 1, 1] - ay
-    ey = np.where(np.abs(ey) > 1e-12, ey, np.nan)
+    ey = np.where(np.abs(ey) > ZERO, ey, np.nan)
     with np.errstate(invalid="ignore"):
         u = (points[:, 1:2] - ay) / ey
         t = sign * (ax + u * ex - points[:, 0:1])
-        ok = (u >= -1e-9) & (u <= 1.0 + 1e-9) & (t >= -1e-9)
+        ok = (u >= -SURE_M) & (u <= 1.0 + SURE_M) & (t >= -SURE_M)
     pi, si = np.nonzero(ok)
     return np.maximum(t[pi, si], 0.0), pi, si
 
 
 def _penetrates(body_pts: list[Point], d: Point, t: float, obstacle: BaseGeometry) -> bool:
     """Does the body, slid a hair past ``t``, overlap the obstacle's interior?"""
-    step = t + 1e-6
+    step = t + TOL_M
     moved_pts = [(x + d[0] * step, y + d[1] * step) for x, y in body_pts]
     return bool(shapely.relate_pattern(shapely.polygons(moved_pts), obstacle, "T********"))
 

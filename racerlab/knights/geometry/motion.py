@@ -34,16 +34,20 @@ DEFAULT_DEGREES_PER_HANDLING = 45.0
 
 
 class Direction(StrEnum):
-    """Ways a racer can slide without changing its facing."""
+    """Which way a move goes, relative to the racer's facing (it never changes the facing).
+
+    The one ``Direction`` of Racer Knights: a ``Move`` action names one, and the
+    geometry slides a body along it.
+    """
 
     FORWARD = "forward"
-    """Along the heading."""
+    """Along the heading: 1 Speed Point per move."""
     REVERSE = "reverse"
-    """Backwards, against the heading."""
+    """Backwards, against the heading: 2 Speed Points per move (2 even for a partial one)."""
     LEFT = "left"
-    """Sideways to the racer's left (Sidewinder)."""
+    """Sideways to the racer's left (Sidewinder only): 2 Speed Points."""
     RIGHT = "right"
-    """Sideways to the racer's right (Sidewinder)."""
+    """Sideways to the racer's right (Sidewinder only): 2 Speed Points."""
 
 
 _DIRECTION_SIGNS = {

@@ -1,0 +1,114 @@
+"""The plain dashboard any game gets from its descriptor alone.
+
+A game listed in :mod:`racerlab.games` without a dashboard of its own (the
+core's Coin Race test game) is shown with this: the shared step controls,
+scenario save/load, event log and message banner, plus a table of the state's
+fields at the cursor and each seat's name. Nothing in it knows the game: the
+:class:`~racerlab.app.session.GameKit` is built from the
+:class:`~racerlab.core.registry.GameDescriptor` by :func:`kit_from_descriptor`.
+
+>>> kit = kit_from_descriptor(descriptor("coin-race"))
+>>> kit.name, sorted(kit.bots)
+('coin-race', ['flip', 'greedy', 'random'])
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+from typing import Any
+
+import numpy as np
+import panel as pn
+import param
+
+from ..core.registry import GameDescriptor, descriptor
+from .controls import EventLog, MessageBanner, ScenarioControls, StepControls, set_text
+from .session import GameKit, GameSession
+
+__all__ = ["PlainDashboard", "kit_from_descriptor", "plain_app", "state_table"]
+
+
+@dataclasses.dataclass(frozen=True)
+class _SeededSetup:
+    """``seed -> set-up`` from a descriptor's ``random_setup(rng, players)`` (picklable)."""
+
+    game: GameDescriptor
+
+    def __call__(self, seed: int) -> Any:
+        return self.game.random_setup(np.random.default_rng(seed), None)
+
+
+def kit_from_descriptor(game: GameDescriptor) -> GameKit:
+    """The dashboard framework's view of ``game``, taken from its descriptor alone."""
+    if game.random_setup is None:
+        raise ValueError(f"{game.name}: a dashboard needs a random set-up in the descriptor")
+    return GameKit(
+        name=game.name,
+        title=game.title,
+        rules=game.make_rules,
+        random_setup=_SeededSetup(game),
+        bots=dict(game.bots),
+        scenarios=game.bundled_scenarios(),
+        player_names=game.player_names,
+    )
+
+
+def state_table(state: Any) -> str:
+    """An HTML table of a state's fields (dice left out), for games without a picture.
+
+    >>> from racerlab.core.testgame import CoinRace, CoinSetup
+    >>> "<td>positions</td><td>(0, 0)</td>" in state_table(
+    ...     CoinRace().initial_state(CoinSetup(players=2)))
+    True
+    """
+    rows = []
+    if dataclasses.is_dataclass(state):
+        for f in dataclasses.fields(state):
+            if f.name != "dice":
+                value = html.escape(repr(getattr(state, f.name)))
+                rows.append(f"<tr><td>{html.escape(f.name)}</td><td>{value}</td></tr>")
+    return "<table class='rl-state'>" + "".join(rows) + "</table>"
+
+
+class PlainDashboard(pn.viewable.Viewer):
+    """Steps, scenarios, event log and the state as a table, for any game."""
+
+    template = param.Boolean(default=False, doc="Wrap in the racerlab page template.")
+
+    def __init__(self, session: GameSession, template: bool = False, **params: Any) -> None:
+        super().__init__(template=template, **params)
+        self.session = session
+        wide = dict(sizing_mode="stretch_width")
+        self.banner = MessageBanner(session)
+        self.steps = StepControls(session)
+        self.scenarios = ScenarioControls(session)
+        self.log = EventLog(session, height=380)
+        self.state_pane = pn.pane.HTML("", **wide)
+        session.param.watch(self._refresh, "version")
+        self._refresh()
+
+    def _refresh(self, *_: Any) -> None:
+        s = self.session
+        names, acting = s.player_names, s.acting
+        if s.is_over:
+            now = "the game is over"
+        else:
+            now = f"{names[acting]} to act" if acting is not None else "nobody to act"
+        head = f"<p>Seats: {', '.join(names)}. Round {s.round}; {now}.</p>"
+        set_text(self.state_pane, html.escape(head, quote=False) + state_table(s.state))
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        main = [self.banner, pn.Row(self.state_pane, self.log, sizing_mode="stretch_width")]
+        sidebar = [self.steps, self.scenarios]
+        if self.template:
+            from .landing import dashboard_template
+
+            return dashboard_template(self.session.kit.title, main, sidebar)
+        return pn.Column(*sidebar, *main, sizing_mode="stretch_width")
+
+
+def plain_app(game: str, seed: int = 0, *, template: bool = False) -> PlainDashboard:
+    """A fresh plain dashboard of the game called ``game`` (a new random game from ``seed``)."""
+    session = GameSession(kit_from_descriptor(descriptor(game)), seed=seed)
+    return PlainDashboard(session, template=template)

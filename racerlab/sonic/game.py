@@ -1,0 +1,150 @@
+"""Sonic the Hedgehog: Battle Racers as racerlab sees it: the game's descriptor.
+
+Everything above the engine (saved games, ``racerlab validate``, simulations,
+the dashboards) finds the game through :data:`GAME`, listed once in
+:mod:`racerlab.games`.
+
+>>> GAME.name, sorted(GAME.catalog_kinds)[0], sorted(GAME.bots)
+('sonic', 'sonic-bosses', ['greedy', 'random', 'search', 'smart'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..core.errors import ScenarioError
+from ..core.registry import GameDescriptor
+from ..core.rules import Event, Rules
+from ..core.timeline import Timeline
+from .bots import greedy_bot, random_bot
+from .catalog import (
+    load_bosses,
+    load_cards,
+    load_catalog,
+    load_components,
+    load_racers,
+    load_sections,
+)
+from .options import Mode, SonicOptions
+from .rules import SonicRules
+from .scenarios import load_scenario, scenario_files
+from .search_bot import search_bot
+from .setup import random_setup
+from .smart import smart_bot
+from .state import SonicState
+
+__all__ = ["GAME", "PLAYERS", "player_names", "scenario_timeline", "sonic_summary"]
+
+PLAYERS = 4
+"""Players in a random race or boss game when the caller does not say (solo: 1)."""
+
+
+def sonic_summary(rules: Rules, state: SonicState, events: Sequence[Event]) -> dict[str, Any]:
+    """Winner, rounds, mode, per-seat rings/badniks/score/lost, first across, boss, solo rank."""
+    winners = tuple(state.winners)
+    row: dict[str, Any] = {
+        "winner": winners[0] if len(winners) == 1 else -1,
+        "rounds": rules.round_number(state),
+        "end": state.end_reason,
+        "mode": state.setup.mode.value,
+        "winners": len(winners),
+    }
+    for p, token in enumerate(state.board.racers):
+        row[f"rings_{p}"] = token.rings
+        row[f"badniks_{p}"] = len(token.badniks)
+        row[f"score_{p}"] = token.rings + len(token.badniks)
+        row[f"lost_{p}"] = bool(state.lost[p]) if state.lost else False
+    row["first_across"] = state.finish_order[0] if state.finish_order else -1
+    boss = state.boss
+    row["boss"] = boss.id if boss is not None else ""
+    row["boss_defeated"] = bool(boss is not None and boss.destroyed)
+    row["boss_escaped"] = bool(boss is not None and boss.finished)
+    row["solo_rank"] = state.rank
+    return row
+
+
+def _random_setup(
+    rng: np.random.Generator,
+    players: int | None = None,
+    *,
+    mode: Any = None,
+    boss: str | None = None,
+    **extra: Any,
+) -> Any:
+    if extra:
+        raise ScenarioError(f"sonic has no set-up choice {', '.join(sorted(extra))}")
+    try:
+        mode = Mode(mode) if mode is not None else Mode.RACE
+    except ValueError:
+        known = ", ".join(m.value for m in Mode)
+        raise ScenarioError(f"sonic: unknown mode {mode!r} (modes: {known})") from None
+    if mode is Mode.SOLO:
+        if players not in (None, 1):
+            raise ScenarioError(f"sonic: solo mode has one player, not {players}")
+        players = 1
+    setup = random_setup(int(rng.integers(2**31)), players=players or PLAYERS, mode=mode)
+    if boss is not None:
+        if mode is Mode.RACE:
+            raise ScenarioError("sonic: a boss needs mode boss or solo")
+        setup = replace(setup, boss=boss)
+    return setup
+
+
+def scenario_timeline(path: str | Path) -> Timeline:
+    """A bundled (or any) scenario file played out as a :class:`Timeline`."""
+    rules = SonicRules()
+    sc = load_scenario(path, rules)
+    tl = Timeline.new(rules, sc.setup, sc.options, sc.seed)
+    for action in sc.actions:
+        tl.play(action)
+    return tl
+
+
+def _scenario_loader(path: Path) -> Callable[[], Timeline]:
+    return lambda: scenario_timeline(path)
+
+
+def _scenarios() -> dict[str, Callable[[], Timeline]]:
+    return {f"File: {p.stem.replace('-', ' ')}": _scenario_loader(p) for p in scenario_files()}
+
+
+def player_names(state: SonicState) -> list[str]:
+    """Each seat's racer name (its id if the catalog does not know it)."""
+    racers = load_catalog().racers
+    return [racers[r].name if r in racers else r for r in state.setup.racers]
+
+
+GAME = GameDescriptor(
+    name="sonic",
+    title="Sonic the Hedgehog: Battle Racers",
+    blurb=(
+        "Race the track with cards and dice: step through turns, follow each racer's "
+        "hand and position, and check the odds of every roll."
+    ),
+    rules=SonicRules,
+    options_type=SonicOptions,
+    load_catalog=load_catalog,
+    catalog_kinds={
+        "sonic-sections": load_sections,
+        "sonic-cards": load_cards,
+        "sonic-racers": load_racers,
+        "sonic-bosses": load_bosses,
+        "sonic-components": load_components,
+    },
+    scenarios=_scenarios,
+    random_setup=_random_setup,
+    bots={
+        "greedy": greedy_bot,
+        "random": random_bot,
+        "smart": smart_bot,
+        "search": search_bot(),
+    },
+    summarize=sonic_summary,
+    player_names=player_names,
+)
+"""Sonic the Hedgehog: Battle Racers as racerlab sees it."""
