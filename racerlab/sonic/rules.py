@@ -92,6 +92,9 @@ _GROWTH = 3
 _STRAIGHTS = 6
 """Straights a full track uses: 2 at set-up and 2 after each Turn (rulebook)."""
 
+MAX_DECK_CARDS = 500
+"""Most cards a director's deck change may list (ours; the bundled deck has 64)."""
+
 
 class SonicRules(Rules[SonicState, Action]):
     """The rules of Sonic the Hedgehog: Battle Racers (race, boss and solo modes)."""
@@ -187,6 +190,11 @@ class SonicRules(Rules[SonicState, Action]):
             )
         hands: list[list[str]] = [[] for _ in setup.racers]
         k = 0
+        if len(deck) < options.hand_size * setup.players + options.face_up:
+            raise ScenarioError(
+                f"the deck has {len(deck)} cards: too few to deal {options.hand_size} to each "
+                f"of {setup.players} players and {options.face_up} face up"
+            )
         for _ in range(options.hand_size):
             for hand in hands:
                 hand.append(deck[k])
@@ -487,6 +495,11 @@ class SonicRules(Rules[SonicState, Action]):
             if action.racer not in self.facts.racers:
                 raise IllegalActionError(f"unknown racer {action.racer!r}", action=action)
         elif isinstance(action, SetDeck):
+            if len(action.cards) > MAX_DECK_CARDS:
+                raise IllegalActionError(
+                    f"a deck may hold at most {MAX_DECK_CARDS} cards, got {len(action.cards)}",
+                    action=action,
+                )
             bad = [c for c in action.cards if c not in self.facts.cards]
             if bad:
                 raise IllegalActionError(
