@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..core.errors import ScenarioError
+from ..core.limits import MAX_PLAYERS
 from ..core.rules import Action, Event, Rules
 from ..core.timeline import Timeline
 
@@ -368,6 +369,10 @@ def simulate(
         raise ScenarioError(f"seed must be a whole number >= 0, got {seed!r}")
     if not isinstance(workers, int) or workers < 1:
         raise ScenarioError(f"workers must be a whole number >= 1, got {workers!r}")
+    if players is not None and (
+        not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= MAX_PLAYERS
+    ):
+        raise ScenarioError(f"players must be a whole number 1 to {MAX_PLAYERS}, got {players!r}")
     profile = profile_for(game_or_rules)
     rules = profile.rules()
     start, start_is_state, options = _start(rules, setup_or_scenario, options)

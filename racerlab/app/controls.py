@@ -12,13 +12,14 @@ the page and the session keeps running.
 
 from __future__ import annotations
 
-import html
 import io
 from typing import Any
 
 import panel as pn
 import param
 
+from .escape import text as esc
+from .offload import off_loop
 from .session import BOT, HUMAN, GameSession
 
 __all__ = [
@@ -63,7 +64,7 @@ class _SessionView(pn.viewable.Viewer):
         session.param.watch(self._refresh_event, "version")
 
     def _refresh_event(self, _event: Any) -> None:
-        self.refresh()
+        self.session.guarded(self.refresh, "redraw")()
 
     def refresh(self) -> None:
         """Bring the widgets up to date with the session."""
@@ -182,9 +183,12 @@ class StepControls(_SessionView):
         rounds = s.rounds()
         self._syncing = True
         try:
-            set_text(self.status, f"<b>{html.escape(s.status())}</b>")
+            set_text(self.status, f"<b>{esc(s.status())}</b>")
+            # only rounds reached are offered; one round: the slider (needing two ends) is off
             lo, hi = rounds[0], max(rounds[-1], rounds[0] + 1)
             set_slider(self.round_slider, lo, hi, min(max(s.round, lo), hi))
+            if self.round_slider.disabled != (len(rounds) < 2):
+                self.round_slider.disabled = len(rounds) < 2
             if self.back_button.disabled != (tl.index == 0):
                 self.back_button.disabled = tl.index == 0
             over_at_end = s.is_over and tl.at_end
@@ -215,7 +219,7 @@ class StepControls(_SessionView):
                 w.param.watch(s.guarded(lambda e, i=i: self._on_seat(i, e), "seat"), "value")
                 self._seat_widgets.append(w)
             self.seats.objects = [
-                pn.Row(pn.pane.Markdown(f"{html.escape(n)}", width=110, margin=(6, 5)), w)
+                pn.Row(pn.pane.Markdown(f"{esc(n)}", width=110, margin=(6, 5)), w)
                 for n, w in zip(names, self._seat_widgets)
             ]
         for w, who in zip(self._seat_widgets, s.controllers):
@@ -256,7 +260,7 @@ class EventLog(_SessionView):
                 current_round = line.round
                 parts.append(f'<div class="rl-round">Round {line.round}</div><ul>')
             cls = "rl-director" if line.kind == "director" else "rl-event"
-            parts.append(f'<li class="{cls}">{html.escape(line.text)}</li>')
+            parts.append(f'<li class="{cls}">{esc(line.text)}</li>')
         parts.append("</ul>")
         set_text(self.pane, '<div class="rl-log">' + "".join(parts) + "</div>")
 
@@ -335,7 +339,12 @@ class ScenarioControls(_SessionView):
         if event.new is None:
             return
         name = self.upload.filename or "uploaded file"
-        self.session.load_text(event.new, source=name)
+        s = self.session
+        off_loop(  # replaying a long game runs in a worker; the page keeps answering
+            lambda: s.read_text(event.new, source=name),
+            lambda tl: s.adopt(tl, f"Loaded {name}."),
+            lambda exc: s.report(exc, "load file"),
+        )
 
     def _make_link(self, _event: Any = None) -> None:
         token = self.session.share_token()
@@ -374,10 +383,10 @@ class MessageBanner(_SessionView):
 
     def refresh(self) -> None:
         s = self.session
-        set_text(self.error_alert, "⚠ " + html.escape(s.error) if s.error else "")
+        set_text(self.error_alert, "⚠ " + esc(s.error) if s.error else "")
         for w in (self.error_alert, self.dismiss):
             if w.visible != bool(s.error):
                 w.visible = bool(s.error)
-        set_text(self.notice_alert, html.escape(s.notice))
+        set_text(self.notice_alert, esc(s.notice))
         if self.notice_alert.visible != bool(s.notice):
             self.notice_alert.visible = bool(s.notice)

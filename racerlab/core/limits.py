@@ -27,7 +27,10 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-from collections.abc import Mapping, Sequence
+import threading
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,10 +48,12 @@ __all__ = [
     "Bounds",
     "Range",
     "check_bounds",
+    "check_budget",
     "check_colour",
     "check_finite",
     "check_name",
     "clip",
+    "time_budget",
 ]
 
 MAX_ACTIONS = 20_000
@@ -158,6 +163,32 @@ def check_colour(value: Any, where: str = "colour") -> str:
     raise ScenarioError(
         f"{where}: must be #rrggbb or a colour name like 'red', got {_short(value)}"
     )
+
+
+_BUDGET = threading.local()
+
+
+@contextmanager
+def time_budget(seconds: float, what: str = "this work") -> Iterator[None]:
+    """Within the block, :func:`check_budget` refuses to go on after ``seconds``.
+
+    The budget belongs to the calling thread; long loops (replaying a saved
+    game) call :func:`check_budget` now and then, so a crafted file or link
+    ends with a :class:`ScenarioError` instead of holding a worker forever.
+    """
+    outer = getattr(_BUDGET, "value", None)
+    _BUDGET.value = (time.monotonic() + seconds, seconds, what)
+    try:
+        yield
+    finally:
+        _BUDGET.value = outer
+
+
+def check_budget() -> None:
+    """Raise :class:`ScenarioError` if the thread's :func:`time_budget` has run out."""
+    budget = getattr(_BUDGET, "value", None)
+    if budget is not None and time.monotonic() > budget[0]:
+        raise ScenarioError(f"{budget[2]} took longer than {budget[1]:g} s and was stopped")
 
 
 def field_names(cls: type) -> set[str]:

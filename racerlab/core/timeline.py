@@ -25,7 +25,7 @@ from typing import Any, Generic, TypeVar
 
 from .dice import Roll
 from .errors import IllegalActionError, ScenarioError
-from .limits import MAX_ACTIONS
+from .limits import MAX_ACTIONS, check_budget
 from .rules import Action, Event, Reseed, Rules, Step
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "Entry", "Timeline", "register_game", "rules_for"]
@@ -241,6 +241,8 @@ class Timeline(Generic[S]):
         except ScenarioError as exc:
             raise ScenarioError(f"{source}: {exc}") from None
         for i, raw in enumerate(actions):
+            if i % 64 == 63:
+                check_budget()
             action = rules.decode_action(raw, f"{source}: actions[{i}]")
             try:
                 tl.play(action)
