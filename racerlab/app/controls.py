@@ -18,9 +18,11 @@ from typing import Any
 import panel as pn
 import param
 
+from ..core.errors import ScenarioError
 from .escape import text as esc
 from .offload import off_loop
 from .session import BOT, HUMAN, GameSession
+from .upload import MAX_UPLOAD_BYTES, UploadGuard, too_large
 
 __all__ = [
     "EventLog",
@@ -308,6 +310,8 @@ class ScenarioControls(_SessionView):
         )
         self.upload = pn.widgets.FileInput(accept=".json,application/json", multiple=False, **wide)
         self.upload.param.watch(g(self._on_upload, "load file"), "value")
+        self.upload.param.watch(g(self._on_refused, "load file"), "filename")
+        self.upload_guard = UploadGuard(max_bytes=MAX_UPLOAD_BYTES, height=0, margin=0)
         self.share_button = pn.widgets.Button(label="Make share link", **wide)
         self.share_button.on_click(g(self._make_link, "share link"))
         self.share_link = pn.widgets.TextAreaInput(
@@ -324,6 +328,7 @@ class ScenarioControls(_SessionView):
             self.download,
             pn.pane.Markdown("Load a saved game:", margin=(4, 5, 0, 5)),
             self.upload,
+            self.upload_guard,
             self.share_button,
             self.share_link,
             **wide,
@@ -334,6 +339,14 @@ class ScenarioControls(_SessionView):
 
     def _saved(self) -> io.StringIO:
         return io.StringIO(self.session.dumps())
+
+    def _on_refused(self, event: Any) -> None:
+        refused = too_large(event.new)
+        if refused is not None:
+            name, size = refused
+            raise ScenarioError(
+                f"{name}: file too large ({size} bytes; the limit is {MAX_UPLOAD_BYTES})"
+            )
 
     def _on_upload(self, event: Any) -> None:
         if event.new is None:

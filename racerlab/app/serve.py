@@ -22,7 +22,6 @@ from ..core.errors import ScenarioError
 from . import DASHBOARDS
 
 __all__ = [
-    "MAX_UPLOAD_BYTES",
     "app_routes",
     "exposure_warning",
     "serve_command",
@@ -34,9 +33,6 @@ log = logging.getLogger(__name__)
 
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
 """Addresses only this machine can reach."""
-
-MAX_UPLOAD_BYTES = 5_000_000
-"""Largest file a page may upload (the browser refuses bigger ones with a message)."""
 
 WEBSOCKET_MAX_BYTES = 64_000_000
 """Largest websocket message the server takes (room above any upload the page lets through)."""
