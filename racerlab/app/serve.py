@@ -80,8 +80,18 @@ def _fill_page(app: Any, main: Any, sidebar: Any) -> None:
     """Put a built dashboard's two columns into a page frame (on the event loop)."""
     import panel as pn
 
+    from .offload import in_server
+
     sidebar[:] = [pn.Column(*app._sidebar(), sizing_mode="stretch_width")]
-    main[:] = [pn.Column(*app._main(), sizing_mode="stretch_width")]
+
+    def fill_main() -> None:
+        main[:] = [pn.Column(*app._main(), sizing_mode="stretch_width")]
+
+    doc = in_server()
+    if doc is None:
+        fill_main()
+    else:  # two shorter turns on the event loop rather than one long one
+        doc.add_next_tick_callback(fill_main)
 
 
 def _landing() -> Any:
