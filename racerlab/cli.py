@@ -7,12 +7,14 @@ is printed as a plain message and the command exits with status 2; no traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
-from .core.errors import RacerlabError
+from .core.errors import RacerlabError, clip
+from .core.limits import MAX_PORT
 
-__all__ = ["build_parser", "main"]
+__all__ = ["build_parser", "main", "port_number"]
 
 
 def _validate(args: argparse.Namespace) -> int:
@@ -66,6 +68,17 @@ def _game_names() -> list[str]:
     return [entry.name for entry in GAMES]
 
 
+def port_number(text: str) -> int:
+    """A ``--port`` value: a whole number from 1 to 65535 (argparse exits 2 otherwise)."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 1 <= port <= MAX_PORT:
+        raise argparse.ArgumentTypeError(f"a port is from 1 to {MAX_PORT}, got {port}")
+    return port
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``racerlab`` command."""
     parser = argparse.ArgumentParser(
@@ -85,7 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("serve", help="serve the dashboards in a browser")
     p.add_argument("game", nargs="?", choices=["all", *_game_names()], default="all")
-    p.add_argument("--port", type=int, default=5006)
+    p.add_argument("--port", type=port_number, default=5006)
     p.add_argument("--address", default="127.0.0.1", help="interface to listen on (loopback)")
     p.add_argument("--no-show", action="store_true", help="do not open a browser")
     p.add_argument("--allow-websocket-origin", action="append", default=[])
@@ -131,6 +144,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("racerlab: interrupted", file=sys.stderr)
         return 130
+    except Exception as exc:  # never a traceback; RACERLAB_DEBUG=1 shows it
+        if os.environ.get("RACERLAB_DEBUG"):
+            raise
+        reason = clip(f"{type(exc).__name__}: {exc}", 500)
+        print(f"racerlab: error: {reason} (RACERLAB_DEBUG=1 shows the details)", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from ..core.errors import ScenarioError
+from ..core.limits import MAX_PATH_CHARS
 
-__all__ = ["parse_options", "simulate_command", "write_table"]
+__all__ = ["check_output", "parse_options", "simulate_command", "write_table"]
 
 
 def parse_options(items: list[str]) -> dict[str, Any]:
@@ -60,6 +62,26 @@ def write_table(df: Any, out: str | None) -> None:
         raise ScenarioError(f"{out}: the output must end in .csv or .parquet")
 
 
+def check_output(out: str | None) -> None:
+    """Refuse an ``--out`` the table could not be written to, before any game is played."""
+    if out is None or out == "-":
+        return
+    if len(out) > MAX_PATH_CHARS:
+        raise ScenarioError(f"--out: the path is too long ({len(out)} characters)")
+    path = Path(out)
+    if path.suffix.lower() not in (".csv", ".parquet"):
+        raise ScenarioError(f"{out}: the output must end in .csv or .parquet")
+    folder = path.parent
+    if not folder.is_dir():
+        raise ScenarioError(f"{out}: the folder {str(folder)!r} does not exist")
+    if (
+        path.is_dir()
+        or not os.access(folder, os.W_OK)
+        or (path.exists() and not os.access(path, os.W_OK))
+    ):
+        raise ScenarioError(f"{out}: cannot write there")
+
+
 def simulate_command(args: argparse.Namespace) -> int:
     """Run ``racerlab simulate`` with parsed arguments; returns the exit status."""
     from .simulate import bot_names, simulate
@@ -71,10 +93,7 @@ def simulate_command(args: argparse.Namespace) -> int:
             if args.game != "sonic":
                 raise ScenarioError(f"--{key} applies to Battle Racers (sonic) only")
             extra[key] = value
-    if args.out is not None and args.out != "-":
-        suffix = Path(args.out).suffix.lower()
-        if suffix not in (".csv", ".parquet"):
-            raise ScenarioError(f"{args.out}: the output must end in .csv or .parquet")
+    check_output(args.out)
     if args.scenario is not None and (args.players is not None or extra):
         raise ScenarioError("--scenario fixes the players and mode; drop --players/--mode/--boss")
     reshuffle = getattr(args, "reshuffle_unseen", False)

@@ -8,7 +8,9 @@ order of completion never changes the final table.
 
 Stopping (a ``stop`` callback returning true, or Ctrl-C) cancels the chunks
 not yet started, keeps the rows of the chunks already done and returns
-``True``. Worker processes ignore Ctrl-C so that only the parent decides.
+``True``. Worker processes ignore Ctrl-C so that only the parent decides; a
+shared stop flag makes a chunk being played end after its current game and
+return the games it finished, so nothing played is lost and stopping is quick.
 """
 
 from __future__ import annotations
@@ -27,12 +29,25 @@ _POLL_S = 0.05
 """How often a waiting run checks its ``stop`` callback (seconds)."""
 
 
-def _ignore_sigint() -> None:
+_STOP: Any = None
+"""In a worker process: the run's stop flag (a multiprocessing Event)."""
+
+
+def _init_worker(stop_flag: Any) -> None:
+    global _STOP
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _STOP = stop_flag
 
 
 def _call_pickled(fn: Callable[[Any, Sequence[int]], Any], payload: bytes, chunk: list[int]):
-    return fn(pickle.loads(payload), chunk)
+    """Play a chunk game by game, returning early (with the games done) once the run stops."""
+    job = pickle.loads(payload)
+    rows: list[Any] = []
+    for index in chunk:
+        if _STOP is not None and _STOP.is_set():
+            break
+        rows.extend(fn(job, [index]))
+    return rows
 
 
 def _payload(job: Any) -> bytes:
@@ -80,8 +95,10 @@ def run_processes(
     stop: Callable[[], bool] | None = None,
 ) -> bool:
     """Play the chunks in a pool of ``workers`` local processes; see :func:`run_chunks`."""
+    ctx = _context()
+    stop_flag = ctx.Event()
     pool = ProcessPoolExecutor(
-        max_workers=workers, mp_context=_context(), initializer=_ignore_sigint
+        max_workers=workers, mp_context=ctx, initializer=_init_worker, initargs=(stop_flag,)
     )
     pending: set[Future] = set()
     stopped = False
@@ -98,10 +115,26 @@ def run_processes(
     except KeyboardInterrupt:
         stopped = True
     finally:
+        # the chunks being played end after their current game and hand back the games done
+        stop_flag.set()
         for fut in pending:
             fut.cancel()
+        _collect_finished(pending, collect)
         pool.shutdown(wait=True, cancel_futures=True)
     return stopped
+
+
+def _collect_finished(futures: set[Future], collect: Callable[[Any], None]) -> None:
+    """Collect what running chunks return after the stop flag is set (Ctrl-C again: leave)."""
+    try:
+        for fut in futures:
+            if not fut.cancelled():
+                try:
+                    collect(fut.result())
+                except Exception:  # a chunk that failed while stopping adds nothing
+                    continue
+    except KeyboardInterrupt:
+        return
 
 
 def run_dask(
@@ -137,5 +170,9 @@ def run_dask(
         stopped = True
     finally:
         if remaining:
+            for fut in list(remaining):  # chunks finished but not yet collected are kept
+                if fut.status == "finished":
+                    remaining.discard(fut)
+                    collect(fut.result())
             client.cancel(list(remaining))
     return stopped

@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..core.errors import ScenarioError
+from ..core.limits import MAX_PLAYERS
 from ..core.registry import GameDescriptor, Policy, descriptor, game_names
 from ..core.rules import Event, Rules
 from ..core.timeline import Timeline
@@ -369,6 +370,10 @@ def simulate(
         if policies is not None:
             raise ScenarioError("give bots=... or policies=..., not both")
         policies = bot_names(bots)
+    if players is not None and (
+        not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= MAX_PLAYERS
+    ):
+        raise ScenarioError(f"players must be a whole number 1 to {MAX_PLAYERS}, got {players!r}")
     profile = profile_for(game_or_rules)
     rules = profile.rules()
     start, start_is_state, options = _start(rules, setup_or_scenario, options)

@@ -12,14 +12,17 @@ the page and the session keeps running.
 
 from __future__ import annotations
 
-import html
 import io
 from typing import Any
 
 import panel as pn
 import param
 
+from ..core.errors import ScenarioError
+from .escape import text as esc
+from .offload import off_loop
 from .session import BOT, HUMAN, GameSession
+from .upload import MAX_UPLOAD_BYTES, UploadGuard, too_large
 
 __all__ = [
     "EventLog",
@@ -63,7 +66,7 @@ class _SessionView(pn.viewable.Viewer):
         session.param.watch(self._refresh_event, "version")
 
     def _refresh_event(self, _event: Any) -> None:
-        self.refresh()
+        self.session.guarded(self.refresh, "redraw")()
 
     def refresh(self) -> None:
         """Bring the widgets up to date with the session."""
@@ -182,9 +185,12 @@ class StepControls(_SessionView):
         rounds = s.rounds()
         self._syncing = True
         try:
-            set_text(self.status, f"<b>{html.escape(s.status())}</b>")
+            set_text(self.status, f"<b>{esc(s.status())}</b>")
+            # only rounds reached are offered; one round: the slider (needing two ends) is off
             lo, hi = rounds[0], max(rounds[-1], rounds[0] + 1)
             set_slider(self.round_slider, lo, hi, min(max(s.round, lo), hi))
+            if self.round_slider.disabled != (len(rounds) < 2):
+                self.round_slider.disabled = len(rounds) < 2
             if self.back_button.disabled != (tl.index == 0):
                 self.back_button.disabled = tl.index == 0
             over_at_end = s.is_over and tl.at_end
@@ -215,7 +221,7 @@ class StepControls(_SessionView):
                 w.param.watch(s.guarded(lambda e, i=i: self._on_seat(i, e), "seat"), "value")
                 self._seat_widgets.append(w)
             self.seats.objects = [
-                pn.Row(pn.pane.Markdown(f"{html.escape(n)}", width=110, margin=(6, 5)), w)
+                pn.Row(pn.pane.Markdown(f"{esc(n)}", width=110, margin=(6, 5)), w)
                 for n, w in zip(names, self._seat_widgets)
             ]
         for w, who in zip(self._seat_widgets, s.controllers):
@@ -256,7 +262,7 @@ class EventLog(_SessionView):
                 current_round = line.round
                 parts.append(f'<div class="rl-round">Round {line.round}</div><ul>')
             cls = "rl-director" if line.kind == "director" else "rl-event"
-            parts.append(f'<li class="{cls}">{html.escape(line.text)}</li>')
+            parts.append(f'<li class="{cls}">{esc(line.text)}</li>')
         parts.append("</ul>")
         set_text(self.pane, '<div class="rl-log">' + "".join(parts) + "</div>")
 
@@ -304,6 +310,8 @@ class ScenarioControls(_SessionView):
         )
         self.upload = pn.widgets.FileInput(accept=".json,application/json", multiple=False, **wide)
         self.upload.param.watch(g(self._on_upload, "load file"), "value")
+        self.upload.param.watch(g(self._on_refused, "load file"), "filename")
+        self.upload_guard = UploadGuard(max_bytes=MAX_UPLOAD_BYTES, height=0, margin=0)
         self.share_button = pn.widgets.Button(label="Make share link", **wide)
         self.share_button.on_click(g(self._make_link, "share link"))
         self.share_link = pn.widgets.TextAreaInput(
@@ -322,6 +330,7 @@ class ScenarioControls(_SessionView):
             self.download,
             pn.pane.Markdown("Load a saved game:", margin=(4, 5, 0, 5)),
             self.upload,
+            self.upload_guard,
             self.share_button,
             self.share_link,
             **wide,
@@ -343,11 +352,24 @@ class ScenarioControls(_SessionView):
     def _saved(self) -> io.StringIO:
         return io.StringIO(self.session.dumps())
 
+    def _on_refused(self, event: Any) -> None:
+        refused = too_large(event.new)
+        if refused is not None:
+            name, size = refused
+            raise ScenarioError(
+                f"{name}: file too large ({size} bytes; the limit is {MAX_UPLOAD_BYTES})"
+            )
+
     def _on_upload(self, event: Any) -> None:
         if event.new is None:
             return
         name = self.upload.filename or "uploaded file"
-        self.session.load_text(event.new, source=name)
+        s = self.session
+        off_loop(  # replaying a long game runs in a worker; the page keeps answering
+            lambda: s.read_text(event.new, source=name),
+            lambda tl: s.adopt(tl, f"Loaded {name}."),
+            lambda exc: s.report(exc, "load file"),
+        )
 
     def _make_link(self, _event: Any = None) -> None:
         token = self.session.share_token()
@@ -386,10 +408,10 @@ class MessageBanner(_SessionView):
 
     def refresh(self) -> None:
         s = self.session
-        set_text(self.error_alert, "⚠ " + html.escape(s.error) if s.error else "")
+        set_text(self.error_alert, "⚠ " + esc(s.error) if s.error else "")
         for w in (self.error_alert, self.dismiss):
             if w.visible != bool(s.error):
                 w.visible = bool(s.error)
-        set_text(self.notice_alert, html.escape(s.notice))
+        set_text(self.notice_alert, esc(s.notice))
         if self.notice_alert.visible != bool(s.notice):
             self.notice_alert.visible = bool(s.notice)

@@ -14,7 +14,6 @@ so a refused action or a bad file shows a message and the page keeps working.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
@@ -72,6 +71,8 @@ from .controls import (
     set_slider,
     set_text,
 )
+from .escape import colour as safe_colour
+from .escape import text as esc
 from .session import HUMAN, GameKit, GameSession
 from .simulation import SimulationPanel
 
@@ -106,7 +107,7 @@ def _names(state: KnightsState) -> list[str]:
 
 def _ours_marker(ours: frozenset[str]):
     """A † with a tooltip after each value that is ours (see :mod:`racerlab.knights.provenance`)."""
-    mark = f'<span title="{html.escape(INVENTED_NOTE)}" class="rl-ours">†</span>'
+    mark = f'<span title="{esc(INVENTED_NOTE)}" class="rl-ours">†</span>'
     return lambda name: mark if name in ours else ""
 
 
@@ -287,7 +288,7 @@ class HandPanel(pn.viewable.Viewer):
             )
             set_text(self.legal, "")
             return
-        name = html.escape(state.name(acting))
+        name = esc(state.name(acting))
         human = s.controllers[acting] == HUMAN
         by = (
             ""
@@ -414,7 +415,7 @@ class TweakPanel(pn.viewable.Viewer):
         try:
             set_text(
                 self.header,
-                f"<b>Tweak {html.escape(state.name(p))}</b> ({html.escape(racer.knight.name)}): "
+                f"<b>Tweak {esc(state.name(p))}</b> ({esc(racer.knight.name)}): "
                 f"{stats_line(racer.stats, _ours_marker(invented_stats(rs.build, rs.mods)))}",
             )
             for stat, w in self.sliders.items():
@@ -593,9 +594,9 @@ class OddsPanel(pn.viewable.Viewer):
             where = f"in arc, range {geom.range_r:.2f}R" if geom.in_arc else "not in the firing arc"
             if geom.in_arc and not geom.in_range:
                 where += " (out of range)"
-            why = f" Right now: {html.escape(check.reason)}." if check.reason else ""
+            why = f" Right now: {esc(check.reason)}." if check.reason else ""
             self.summary.object = (
-                f"**{html.escape(state.name(me))} → {html.escape(target.label())}:** {where}; "
+                f"**{esc(state.name(me))} → {esc(target.label())}:** {where}; "
                 f"exact hit chance **{float(odds.hit):.1%}** if it could fire.{why}"
             )
         if self._order_for is not state:
@@ -624,8 +625,8 @@ def _order_table(state: KnightsState, odds: Any) -> str:
     rows = []
     for i in range(n):
         cells = "".join(f"<td>{p:.1%}</td>" for p in pos[i])
-        chip = f'<span style="color:{colours[i]}">■</span>'
-        rows.append(f"<tr><td>{chip} {html.escape(state.name(i))}</td>{cells}</tr>")
+        chip = f'<span style="color:{safe_colour(colours[i])}">■</span>'
+        rows.append(f"<tr><td>{chip} {esc(state.name(i))}</td>{cells}</tr>")
     return (
         f'<table class="rl-table" id="rl-order"><caption>Round {state.round}: chance of '
         f"acting 1st, 2nd, ...</caption><tr><th>Racer</th>"
@@ -663,8 +664,8 @@ def standings_html(state: KnightsState, selected: int) -> str:
         nxt = r.next_waypoint + 1 if r.next_waypoint < len(state.setup.waypoints) else "done"
         style = ' style="font-weight:600;background:#fff6db"' if i == selected else ""
         rows.append(
-            f'<tr{style}><td><span style="color:{colours[i]}">■</span> {i + 1}. '
-            f"{html.escape(state.name(i))}</td><td>{r.glory}</td>"
+            f'<tr{style}><td><span style="color:{safe_colour(colours[i])}">■</span> {i + 1}. '
+            f"{esc(state.name(i))}</td><td>{r.glory}</td>"
             f"<td>{r.durability}/{r.start_durability}</td>"
             f"<td>{r.speed_points + r.turbo_points}</td><td>{r.valor}</td><td>{nxt}</td>"
             f"<td>{', '.join(tokens)}</td></tr>"
@@ -821,7 +822,7 @@ class KnightsDashboard(pn.viewable.Viewer):
             self._syncing = False
         set_text(self.standings, standings_html(state, sel))
         if s.is_over:
-            set_text(self.result, "🏁 " + html.escape(s.rules.result(state).describe()))
+            set_text(self.result, "🏁 " + esc(s.rules.result(state).describe()))
         else:
             set_text(self.result, "")
         self.hand.refresh()

@@ -3,12 +3,17 @@
 Every route is a factory function, so Panel builds a fresh app (and a fresh
 game) for each browser session; nothing here keeps state at module level.
 The server listens on the loopback interface (127.0.0.1) unless told otherwise,
-and answers ``/liveness`` for health checks.
+and answers ``/liveness`` for health checks. Session ids are signed with a
+secret made for each run (or ``RACERLAB_SECRET_KEY`` / ``BOKEH_SECRET_KEY`` when
+set), so a page cannot join another person's session by guessing or choosing
+its id. Serving beyond loopback prints a warning: the dashboards have no login.
 """
 
 from __future__ import annotations
 
 import argparse
+import logging
+import os
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -16,20 +21,77 @@ from typing import Any
 from ..core.errors import ScenarioError
 from .dashboards import dashboards
 
-__all__ = ["app_routes", "serve_command", "start_server"]
+__all__ = [
+    "app_routes",
+    "exposure_warning",
+    "serve_command",
+    "server_secret",
+    "start_server",
+]
+
+log = logging.getLogger(__name__)
+
+LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
+"""Addresses only this machine can reach."""
+
+WEBSOCKET_MAX_BYTES = 64_000_000
+"""Largest websocket message the server takes (room above any upload the page lets through)."""
 
 DEFAULT_ADDRESS = "127.0.0.1"
 """Serve on loopback only by default: a dashboard is not meant for the open network."""
 
 
 def _page_factory(slug: str) -> Callable[[], Any]:
-    """A plain function (Panel calls functions once per session, not partials) for ``slug``."""
+    """A plain function (Panel calls functions once per session, not partials) for ``slug``.
+
+    The page frame goes out at once; the dashboard (its game, a share link's
+    replay, its first drawing) is built in a worker thread and put in the frame
+    when ready (see :mod:`racerlab.app.offload`), so sessions opening together
+    never hold up each other or the server.
+    """
 
     def page() -> Any:
-        return dashboards()[slug].build(template=True)
+        from .landing import dashboard_template
+        from .offload import deferred_page, in_server
+
+        dashboard = dashboards()[slug]
+        if in_server() is None:
+            return dashboard.build(template=True)
+        token = _link_game()
+        main, sidebar, _ = deferred_page(
+            dashboard.title, lambda: dashboard.build(game=token), _fill_page
+        )
+        return dashboard_template(dashboard.title, main=[main], sidebar=[sidebar])
 
     page.__name__ = f"{slug}_page"
     return page
+
+
+def _link_game() -> str | None:
+    """The ``?game=`` token of the page's address (read on the event loop), if any."""
+    import panel as pn
+
+    raw = (pn.state.session_args or {}).get("game") or [None]
+    value = raw[0]
+    return value.decode("utf-8", errors="replace") if isinstance(value, bytes) else value
+
+
+def _fill_page(app: Any, main: Any, sidebar: Any) -> None:
+    """Put a built dashboard's two columns into a page frame (on the event loop)."""
+    import panel as pn
+
+    from .offload import in_server
+
+    sidebar[:] = [pn.Column(*app._sidebar(), sizing_mode="stretch_width")]
+
+    def fill_main() -> None:
+        main[:] = [pn.Column(*app._main(), sizing_mode="stretch_width")]
+
+    doc = in_server()
+    if doc is None:
+        fill_main()
+    else:  # two shorter turns on the event loop rather than one long one
+        doc.add_next_tick_callback(fill_main)
 
 
 def _landing() -> Any:
@@ -66,6 +128,31 @@ def _origins(address: str, port: int, extra: list[str]) -> list[str]:
     return sorted({f"{h}:{port}" for h in hosts} | set(extra))
 
 
+def server_secret(secret: str | None = None) -> str:
+    """The secret session ids are signed with: ``secret``, the environment's, or a new one."""
+    from bokeh.util.token import generate_secret_key
+
+    env = os.environ
+    for value in (secret, env.get("RACERLAB_SECRET_KEY"), env.get("BOKEH_SECRET_KEY")):
+        if value:
+            if len(value) < 32:
+                raise ScenarioError("the session secret must be at least 32 characters")
+            return value
+    return generate_secret_key()
+
+
+def exposure_warning(address: str) -> str | None:
+    """The warning printed when ``address`` lets other machines in (``None`` on loopback)."""
+    if address in LOOPBACK:
+        return None
+    return (
+        f"racerlab: warning: serving on {address} lets anyone who can reach this machine "
+        "open and drive the dashboards; there is no login. Use 127.0.0.1, or put the server "
+        "behind authentication (panel serve --basic-auth or --oauth-provider, or a proxy "
+        "that asks for a password)."
+    )
+
+
 def start_server(
     game: str = "all",
     *,
@@ -75,11 +162,20 @@ def start_server(
     allow_websocket_origin: list[str] | None = None,
     threaded: bool = False,
     start: bool = True,
+    secret: str | None = None,
 ) -> Any:
-    """Start (or with ``threaded`` run in a thread) a Panel server for ``game``."""
+    """Start (or with ``threaded`` run in a thread) a Panel server for ``game``.
+
+    Session ids are signed (see :func:`server_secret`); a warning is printed and
+    logged when ``address`` is not loopback (see :func:`exposure_warning`).
+    """
     import panel as pn
 
     routes = app_routes(game)
+    warning = exposure_warning(address)
+    if warning is not None:
+        print(warning, file=sys.stderr, flush=True)
+        log.warning(warning)
     return pn.serve(
         routes,
         port=port,
@@ -90,6 +186,9 @@ def start_server(
         title="racerlab",
         websocket_origin=_origins(address, port, list(allow_websocket_origin or [])),
         liveness=True,
+        sign_sessions=True,
+        secret_key=server_secret(secret),
+        websocket_max_message_size=WEBSOCKET_MAX_BYTES,
     )
 
 

@@ -43,13 +43,15 @@ from typing import Any
 import numpy as np
 import param
 
-from ..core.errors import IllegalActionError, RacerlabError, ScenarioError
+from ..core.errors import IllegalActionError, RacerlabError, ScenarioError, clip
+from ..core.limits import time_budget
 from ..core.rules import Action, DirectorAction, Rules
 from ..core.timeline import Timeline
 
 __all__ = [
     "BOT",
     "HUMAN",
+    "LOAD_BUDGET_S",
     "GameKit",
     "GameSession",
     "LogLine",
@@ -76,6 +78,9 @@ MAX_SHARE_TOKEN_CHARS = 200_000
 
 MAX_SAVED_GAME_BYTES = 5_000_000
 """Largest saved-game file accepted by :meth:`GameSession.load_text`."""
+
+LOAD_BUDGET_S = 10.0
+"""Longest a saved game or share link may take to replay before it is refused (seconds)."""
 
 
 @dataclass(frozen=True)
@@ -193,6 +198,7 @@ class GameSession(param.Parameterized):
             self.overlays = list(kit.default_overlays)
         self.seed = seed
         self.rng = np.random.default_rng(seed)
+        self._reporting = False
         self.lines: list[Timeline] = []
         self._log_cache: dict[int, tuple[Any, int, tuple[LogLine, ...]]] = {}
         self._start(timeline if timeline is not None else self._random_timeline(seed))
@@ -201,7 +207,8 @@ class GameSession(param.Parameterized):
     @classmethod
     def from_share_token(cls, kit: GameKit, token: str, **kw: Any) -> GameSession:
         """A session on the game a share link holds (:class:`ScenarioError` if bad)."""
-        tl = decode_share_token(token)
+        with time_budget(LOAD_BUDGET_S, "share link: replaying the game"):
+            tl = decode_share_token(token)
         _check_game(kit, tl)
         tl.goto(-1)
         return cls(kit, seed=tl.seed, timeline=tl, **kw)
@@ -290,14 +297,29 @@ class GameSession(param.Parameterized):
         self.notice = ""
 
     def report(self, exc: BaseException, doing: str = "") -> None:
-        """Show an error: the reason for a refused action, a summary for a crash."""
+        """Show an error: the reason for a refused action, a summary for a crash.
+
+        The page is redrawn once to show it. An error raised by that redraw
+        (a view that cannot draw this state) is recorded but neither logged
+        again nor redrawn again, so a failing redraw ends here.
+        """
         prefix = f"{doing}: " if doing else ""
         if isinstance(exc, RacerlabError):
-            self.error = prefix + str(getattr(exc, "reason", None) or exc)
+            message = prefix + str(getattr(exc, "reason", None) or exc)
         else:
+            message = clip(f"{prefix}unexpected error ({type(exc).__name__}: {exc})", 500)
+        if self._reporting:
+            if not self.error:
+                self.error = message
+            return
+        if not isinstance(exc, RacerlabError):
             log.error("unexpected error %s\n%s", prefix, traceback.format_exc())
-            self.error = f"{prefix}unexpected error ({type(exc).__name__}: {exc})"
-        self.version += 1
+        self._reporting = True
+        try:
+            self.error = message
+            self.version += 1
+        finally:
+            self._reporting = False
 
     def guarded(self, fn: Callable[..., Any], doing: str = "") -> Callable[..., Any]:
         """``fn`` wrapped so any error is shown on the page instead of escaping."""
@@ -328,7 +350,12 @@ class GameSession(param.Parameterized):
         return self
 
     def goto_round(self, round_number: int) -> GameSession:
-        """Show the first entry of round ``round_number``."""
+        """Show the first entry of round ``round_number`` (refused if not reached yet)."""
+        reached = self.timeline.rounds()
+        if round_number not in reached:
+            raise ScenarioError(
+                f"round {round_number} has not been reached (rounds {reached[0]} to {reached[-1]})"
+            )
         self.timeline.goto_round(round_number)
         self._changed()
         return self
@@ -464,13 +491,26 @@ class GameSession(param.Parameterized):
 
     def load_text(self, text: str | bytes, source: str = "saved game") -> GameSession:
         """Load a saved game; :class:`ScenarioError` naming ``source`` if it is bad."""
+        return self.adopt(self.read_text(text, source), f"Loaded {source}.")
+
+    def read_text(self, text: str | bytes, source: str = "saved game") -> Timeline:
+        """The game a saved-game text holds, for this dashboard; changes nothing.
+
+        Safe to run in a worker thread; replaying stops with a
+        :class:`ScenarioError` after :data:`LOAD_BUDGET_S` seconds.
+        """
         if len(text) > MAX_SAVED_GAME_BYTES:
             raise ScenarioError(f"{source}: file too large ({len(text)} bytes)")
-        tl = Timeline.loads(text, source=source)
+        with time_budget(LOAD_BUDGET_S, f"{source}: replaying the game"):
+            tl = Timeline.loads(text, source=source)
         _check_game(self.kit, tl)
+        return tl
+
+    def adopt(self, tl: Timeline, notice: str = "") -> GameSession:
+        """Show game ``tl`` (from :meth:`read_text` or :meth:`read_share_token`) at its end."""
         tl.goto(-1)
         self._start(tl)
-        self.notice = f"Loaded {source}."
+        self.notice = notice
         return self
 
     def share_token(self) -> str:
@@ -479,12 +519,14 @@ class GameSession(param.Parameterized):
 
     def load_share_token(self, token: str) -> GameSession:
         """Replace the game with the one a share link holds."""
-        tl = decode_share_token(token)
+        return self.adopt(self.read_share_token(token), "Loaded the game from the link.")
+
+    def read_share_token(self, token: str) -> Timeline:
+        """The game a share link holds, for this dashboard; changes nothing (see read_text)."""
+        with time_budget(LOAD_BUDGET_S, "share link: replaying the game"):
+            tl = decode_share_token(token)
         _check_game(self.kit, tl)
-        tl.goto(-1)
-        self._start(tl)
-        self.notice = "Loaded the game from the link."
-        return self
+        return tl
 
     # -- the log -------------------------------------------------------------------------
     def log_lines(self, upto: int | None = None) -> list[LogLine]:

@@ -17,7 +17,6 @@ copy when called.
 
 from __future__ import annotations
 
-import html
 import threading
 import time
 from typing import Any
@@ -28,6 +27,7 @@ import param
 from ..analysis.compare import wilson
 from ..analysis.simulate import simulate
 from .controls import _SessionView, set_text
+from .escape import text as esc
 from .session import GameSession
 
 __all__ = ["MAX_GAMES", "POLL_MS", "SimulationPanel"]
@@ -200,7 +200,7 @@ class SimulationPanel(_SessionView):
         table = win_table(df, self._names)
         if self._summary:  # change a stat or a ruling, run again, and compare
             set_text(self.previous, f"<h4>Previous run</h4>{self._summary}")
-        self._summary = f"<p><em>{html.escape(self._context)}</em></p>" + table
+        self._summary = f"<p><em>{esc(self._context)}</em></p>" + table
         set_text(self.table, table)
 
     def _on_run(self, _event: Any) -> None:
@@ -221,7 +221,7 @@ def win_table(df: Any, names: list[str]) -> str:
     for seat, name in enumerate(names):
         wins = int((df["winner"] == seat).sum())
         p, low, high = wilson(wins, n)
-        rows.append((html.escape(name), wins, p, low, high))
+        rows.append((esc(name), wins, p, low, high))
     nobody = int((df["winner"] < 0).sum())
     body = "".join(
         f"<tr><td>{name}</td><td>{wins}</td><td>{p:.1%}</td><td>{low:.1%} to {high:.1%}</td></tr>"

@@ -28,7 +28,6 @@ The panels:
 
 from __future__ import annotations
 
-import html
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -71,6 +70,7 @@ from ..sonic.track import Zone
 from ..viz.style import player_colour
 from ..viz.track import TRACK_HEIGHT, TrackPlot
 from .controls import EventLog, MessageBanner, ScenarioControls, StepControls, set_slider
+from .escape import text as esc
 from .session import HUMAN, GameKit, GameSession
 from .simulation import SimulationPanel
 
@@ -188,7 +188,7 @@ def _names(state: SonicState) -> list[str]:
 
 def _ours_mark(entry_id: str, table: str = "racer"):
     """A † with a tooltip after a catalog value that is ours (not printed in the rulebook)."""
-    note = html.escape("ours: the rulebook does not print this (illustrative)")
+    note = esc("ours: the rulebook does not print this (illustrative)")
 
     def mark(field: str) -> str:
         if provenance(entry_id, field, table=table) == "rulebook":
@@ -429,7 +429,7 @@ class HandPanel(pn.viewable.Viewer):
             self.legal.object = ""
             self._previews = []
             return
-        name = html.escape(s.player_names[acting])
+        name = esc(s.player_names[acting])
         by = (
             ""
             if s.controllers[acting] == HUMAN
@@ -437,7 +437,7 @@ class HandPanel(pn.viewable.Viewer):
         )
         token = state.token(acting)
         card_id = state.card_of(acting)
-        card = facts.cards[card_id].name if card_id != NO_CARD else ""
+        card = esc(facts.cards[card_id].name) if card_id != NO_CARD else ""
         what = {
             Phase.CHOOSE: "chooses a card to play face down",
             Phase.ACTION: f"resolves **{card}**: use its action or pass",
@@ -662,7 +662,7 @@ class TweakPanel(pn.viewable.Viewer):
         cat = load_catalog()
         self._syncing = True
         try:
-            self.header.object = f"**Tweak {html.escape(s.player_names[seat])}** (seat {seat + 1})"
+            self.header.object = f"**Tweak {esc(s.player_names[seat])}** (seat {seat + 1})"
             o = state.options
             set_slider(self.speed, o.speed_min, o.speed_max, t.speed)
             set_slider(self.rings, 0, max(1, t.rings + state.board.ring_pile), t.rings)
@@ -671,13 +671,13 @@ class TweakPanel(pn.viewable.Viewer):
             if prof is not None:
                 mark = _ours_mark(prof.id)
                 self.ability_text.object = (
-                    f"**Ability:** {html.escape(prof.ability_text)}{mark('ability')}  \n"
-                    f"**Power:** {html.escape(prof.power_text)}{mark('power')}"
+                    f"**Ability:** {esc(prof.ability_text)}{mark('ability')}  \n"
+                    f"**Power:** {esc(prof.power_text)}{mark('power')}"
                 )
             self.deck.value = ", ".join(state.deck)
             facts = s.rules.facts.cards
             counts = Counter(facts[c].name for c in state.deck)
-            parts = ", ".join(f"{n}× {name}" for name, n in sorted(counts.items()))
+            parts = ", ".join(f"{n}× {esc(name)}" for name, n in sorted(counts.items()))
             self.deck_summary.object = f"{len(state.deck)} cards: {parts or 'empty'}"
         finally:
             self._syncing = False
@@ -722,9 +722,9 @@ class OddsPanel(pn.viewable.Viewer):
 def _who(seat: int, names: list[str], state: SonicState) -> str:
     if seat == BOSS_SEAT:
         boss = state.boss
-        return f"Boss {html.escape(boss.id if boss else '')}"
+        return f"Boss {esc(boss.id if boss else '')}"
     chip = f'<span style="color:{player_colour(seat)}">■</span>'
-    return f"{chip} {html.escape(names[seat])}"
+    return f"{chip} {esc(names[seat])}"
 
 
 def order_html(state: SonicState, rules: SonicRules, names: list[str]) -> str:
@@ -744,7 +744,7 @@ def order_html(state: SonicState, rules: SonicRules, names: list[str]) -> str:
                 card, prio = f.name, f.priority
             done = "done" if k < state.step else ("now" if k == state.step else "")
             rows.append(
-                f"<tr><td>{k + 1}. {_who(seat, names, state)}</td><td>{html.escape(card)}</td>"
+                f"<tr><td>{k + 1}. {_who(seat, names, state)}</td><td>{esc(card)}</td>"
                 f"<td>{prio}</td><td>{done}</td></tr>"
             )
         return (
@@ -783,7 +783,7 @@ def cards_html(state: SonicState, rules: SonicRules, seat: int) -> str:
         f = cards[c]
         speeds = ", ".join(map(str, spread.get(c, ())))
         rows.append(
-            f"<tr><td>{html.escape(f.name)} <small>({html.escape(c)})</small></td>"
+            f"<tr><td>{esc(f.name)} <small>({esc(c)})</small></td>"
             f"<td>{f.priority}</td><td>{_pct(p)}</td><td>{speeds}</td>"
             f"<td>{f.movement.value}</td></tr>"
         )
@@ -828,16 +828,16 @@ def standings_html(state: SonicState, rules: SonicRules, names: list[str], selec
         style = ' style="font-weight:600;background:#fff6db"' if i == selected else ""
         rows.append(
             f'<tr{style}><td><span style="color:{player_colour(i)}">■</span> {i + 1}. '
-            f"{html.escape(names[i])}</td><td>{t.speed}</td><td>{t.rings}</td>"
+            f"{esc(names[i])}</td><td>{t.speed}</td><td>{t.rings}</td>"
             f"<td>{len(t.badniks)}</td><td>{t.rings + len(t.badniks)}</td><td>{t.col}</td>"
-            f"<td>{html.escape(shown)}</td><td>{', '.join(status)}</td></tr>"
+            f"<td>{esc(shown)}</td><td>{', '.join(status)}</td></tr>"
         )
     boss = state.boss
     if boss is not None:
         where = state.board.boss
         status = "destroyed" if boss.destroyed else ("finished" if boss.finished else "")
         rows.append(
-            f"<tr><td>■ Boss {html.escape(boss.id)}</td><td></td><td>{boss.rings}</td><td></td>"
+            f"<tr><td>■ Boss {esc(boss.id)}</td><td></td><td>{boss.rings}</td><td></td>"
             f"<td></td><td>{where[0] if where else ''}</td><td></td><td>{status}</td></tr>"
         )
     return (
@@ -1026,7 +1026,7 @@ class SonicDashboard(pn.viewable.Viewer):
             ended = state.end_reason or "the game is over"
             win = ", ".join(s.player_names[w] for w in state.winners) or "nobody"
             rank = f" · solo rank **{state.rank}**" if state.rank else ""
-            self.result.object = f"🏁 {html.escape(ended)} · winner: **{html.escape(win)}**{rank}"
+            self.result.object = f"🏁 {esc(ended)} · winner: **{esc(win)}**{rank}"
         else:
             self.result.object = ""
         self.tweak.refresh()

@@ -27,13 +27,15 @@ None
 
 from __future__ import annotations
 
+import math
 import tomllib
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import CatalogError, Problem, RacerlabError
+from .errors import CatalogError, Problem, RacerlabError, clip
+from .limits import MAX_PATH_CHARS
 from .printed import check_printed
 
 __all__ = [
@@ -42,6 +44,7 @@ __all__ = [
     "Field",
     "Schema",
     "data_dir",
+    "read_limited",
     "read_toml",
     "register_kind",
     "validate_file",
@@ -124,6 +127,9 @@ class Checker:
             )
             return None
         if spec.kind in (int, float):
+            if not math.isfinite(value):
+                self.add(entry, name, f"must be a finite number, got {value}")
+                return None
             if spec.min is not None and value < spec.min:
                 self.add(entry, name, f"must be at least {spec.min:g}, got {value}")
                 return None
@@ -221,8 +227,7 @@ def read_toml(path: str | Path, *, kind: str | None = None) -> dict[str, Any]:
     """
     path = Path(path)
     name = str(path)
-    _size_checked(path)
-    raw = path.read_bytes()
+    raw = read_limited(path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -244,6 +249,28 @@ def read_toml(path: str | Path, *, kind: str | None = None) -> dict[str, Any]:
     return data
 
 
+def read_limited(path: str | Path) -> bytes:
+    """The bytes of a regular file of at most :data:`MAX_FILE_BYTES`; :class:`CatalogError`."""
+    path = Path(path)
+    name = str(path)
+    if len(name) > MAX_PATH_CHARS:
+        name = clip(name, 200)
+        raise CatalogError([Problem(name, "(file)", "(path)", "the path is too long")])
+    try:
+        if not path.is_file():
+            what = "a folder" if path.is_dir() else "not a file"
+            raise CatalogError([Problem(name, "(file)", "(file)", f"cannot be read: {what}")])
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            reason = f"is {size} bytes; the limit is {MAX_FILE_BYTES}"
+            raise CatalogError([Problem(name, "(file)", "(size)", reason)])
+        return path.read_bytes()
+    except OSError as exc:
+        raise CatalogError(
+            [Problem(name, "(file)", "(file)", f"cannot be read: {exc.strerror or exc}")]
+        ) from None
+
+
 # -- which validator reads which kind of file -----------------------------------
 _EXTRA_KINDS: dict[str, Callable[[Path], Any]] = {}
 
@@ -259,23 +286,6 @@ def _kinds() -> dict[str, Callable[[Path], Any]]:
     return {**_EXTRA_KINDS, **catalog_kinds()}
 
 
-def _size_checked(path: Path) -> None:
-    try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise CatalogError(
-            [Problem(str(path), "(file)", "(file)", f"cannot be read: {exc.strerror}")]
-        ) from None
-    if size > MAX_FILE_BYTES:
-        raise CatalogError(
-            [
-                Problem(
-                    str(path), "(file)", "(size)", f"is {size} bytes; the limit is {MAX_FILE_BYTES}"
-                )
-            ]
-        )
-
-
 def validate_file(path: str | Path) -> Any:
     """Load and check any racerlab file (catalog TOML or saved-game JSON).
 
@@ -287,8 +297,7 @@ def validate_file(path: str | Path) -> Any:
     if path.suffix.lower() == ".json":
         from .timeline import Timeline  # saved games and scenarios
 
-        _size_checked(path)
-        return Timeline.loads(path.read_bytes(), source=str(path))
+        return Timeline.loads(read_limited(path), source=str(path))
     data = read_toml(path)
     kind = data.get("kind")
     kinds = _kinds()

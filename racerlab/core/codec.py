@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import math
 import types
 import typing
 from collections.abc import Iterable
@@ -79,7 +80,7 @@ class Codec:
             return self._decode(data, hint, where)
         except ScenarioError:
             raise
-        except (TypeError, ValueError, KeyError) as exc:
+        except (TypeError, ValueError, KeyError, OverflowError) as exc:
             raise ScenarioError(f"{where}: {exc}") from None
 
     def _hints_of(self, t: type) -> dict[str, Any]:
@@ -155,6 +156,8 @@ class Codec:
             if hint is float:
                 if isinstance(data, bool) or not isinstance(data, int | float):
                     raise ScenarioError(f"{where}: expected a number, got {data!r}")
+                if not math.isfinite(data):
+                    raise ScenarioError(f"{where}: expected a finite number, got {data!r}")
                 return float(data)
             if hint is int:
                 if isinstance(data, bool) or not isinstance(data, int):
@@ -201,4 +204,7 @@ class Codec:
         extra = set(data) - names - {"type"}
         if extra:
             raise ScenarioError(f"{where}: {cls.__name__} has unknown field(s) {sorted(extra)}")
-        return cls(**kwargs)
+        try:
+            return cls(**kwargs)
+        except ScenarioError as exc:  # a range check of the type itself (e.g. rule options)
+            raise ScenarioError(f"{where}: {exc}") from None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 __all__ = [
+    "MAX_MESSAGE_CHARS",
     "CatalogError",
     "IllegalActionError",
     "Problem",
@@ -18,8 +19,31 @@ __all__ = [
 ]
 
 
+MAX_MESSAGE_CHARS = 2_000
+"""Longest error message kept; a longer one is cut, saying how much was left out."""
+
+
+def clip(text: str, limit: int = MAX_MESSAGE_CHARS) -> str:
+    """``text`` cut to ``limit`` characters, saying how much was left out.
+
+    >>> clip("x" * 30, 10)
+    'xxxxxxxxxx... (20 more characters)'
+    """
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text) - limit} more characters)"
+
+
 class RacerlabError(ValueError):
-    """Base class of every error racerlab raises on purpose."""
+    """Base class of every error racerlab raises on purpose (messages kept short)."""
+
+    max_message = MAX_MESSAGE_CHARS
+    """Longest message this kind of error keeps."""
+
+    def __init__(self, *args: object) -> None:
+        if args and isinstance(args[0], str):
+            args = (clip(args[0], self.max_message), *args[1:])
+        super().__init__(*args)
 
 
 class IllegalActionError(RacerlabError):
@@ -32,6 +56,7 @@ class IllegalActionError(RacerlabError):
     """
 
     def __init__(self, reason: str, *, action: object = None) -> None:
+        reason = clip(reason)
         super().__init__(reason)
         self.reason = reason
         self.action = action
@@ -60,11 +85,13 @@ class CatalogError(RacerlabError):
     'range'
     """
 
+    max_message = 50 * 410
+
     def __init__(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
         self.problems: tuple[Problem, ...] = tuple(problems)
         if not self.problems:
             raise ValueError("CatalogError needs at least one problem")
-        lines = [str(p) for p in self.problems[:50]]
+        lines = [clip(str(p), 400) for p in self.problems[:50]]
         if len(self.problems) > 50:
             lines.append(f"... and {len(self.problems) - 50} more problems")
         super().__init__("\n".join(lines))

@@ -27,6 +27,7 @@ from .codec import Codec
 from .dice import ChanceSource, Dice, Roll
 from .errors import IllegalActionError, ScenarioError
 from .frozen import fast_replace
+from .limits import MAX_FORCED_ROLLS
 
 __all__ = [
     "Action",
@@ -207,6 +208,10 @@ class Rules(ABC, Generic[S, A]):
                 raise IllegalActionError("a seed must be a whole number >= 0", action=action)
             return
         if isinstance(action, ForceRolls):
+            if len(action.values) > MAX_FORCED_ROLLS:
+                raise IllegalActionError(
+                    f"at most {MAX_FORCED_ROLLS} die faces may be forced at once", action=action
+                )
             try:
                 state.dice.with_forced(*action.values)  # type: ignore[attr-defined]
             except ValueError as exc:

@@ -26,6 +26,7 @@ from typing import Any, Generic, TypeVar
 from . import registry
 from .dice import Roll
 from .errors import IllegalActionError, ScenarioError
+from .limits import MAX_ACTIONS, check_budget
 from .rules import Action, Event, Reseed, Rules, Step
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "Entry", "Timeline", "register_game", "rules_for"]
@@ -134,6 +135,10 @@ class Timeline(Generic[S]):
         the seat whose turn it is. Raises :class:`IllegalActionError` and leaves
         the timeline as it was if the action is refused.
         """
+        if self.index >= MAX_ACTIONS:
+            raise IllegalActionError(
+                f"a game may hold at most {MAX_ACTIONS} actions; this one is full", action=action
+            )
         step = self.rules.apply(self.state, action, player=player)
         del self.entries[self.index + 1 :]
         self.entries.append(Entry(step.state, action, step.events, step.rolls))
@@ -226,11 +231,17 @@ class Timeline(Generic[S]):
         actions = data.get("actions", [])
         if not isinstance(actions, list):
             raise ScenarioError(f"{source}: actions must be a list")
+        if len(actions) > MAX_ACTIONS:
+            raise ScenarioError(
+                f"{source}: {len(actions)} actions; a saved game may hold at most {MAX_ACTIONS}"
+            )
         try:
             tl = cls.new(rules, setup, options, seed)
         except ScenarioError as exc:
             raise ScenarioError(f"{source}: {exc}") from None
         for i, raw in enumerate(actions):
+            if i % 64 == 63:
+                check_budget()
             action = rules.decode_action(raw, f"{source}: actions[{i}]")
             try:
                 tl.play(action)
@@ -242,7 +253,7 @@ class Timeline(Generic[S]):
     def loads(cls, text: str | bytes, *, source: str = "saved game") -> Timeline:
         """Load from a JSON string (see :meth:`from_json`)."""
         try:
-            data = json.loads(text)
+            data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
         except RecursionError:
             raise ScenarioError(f"{source}: not valid JSON (nested too deeply)") from None
         except ValueError as exc:  # also bad UTF-8 and numbers past Python's digit limit
@@ -273,6 +284,19 @@ def migrate(data: Any, source: str) -> dict[str, Any]:
         if key not in data:
             raise ScenarioError(f"{source}: missing {key!r}")
     return data
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a finite number")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"the key {key!r} appears twice in one object")
+        out[key] = value
+    return out
 
 
 def _is_options(rules: Rules, options: Any) -> bool:

@@ -121,6 +121,8 @@ class RacerBuild:
             elif not part.fits(side):
                 sides = ", ".join(s.value for s in part.mounts)
                 out.append((where, f"{part.name!r} mounts only on: {sides}"))
+        if not out and Racer.from_build(self, catalog).stats.durability < 1:
+            out.append(("durability", "the parts give no Durability; a racer needs at least 1"))
         return tuple(out)
 
     def check(self, catalog: KnightsCatalog) -> tuple[str, ...]:

@@ -15,7 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from ..core.limits import Bounds, Range, check_bounds
+
 __all__ = [
+    "KNIGHTS_BOUNDS",
     "BlockedWaypointMove",
     "DamagePreventionUse",
     "KnightsOptions",
@@ -129,3 +132,38 @@ class KnightsOptions:
     """Gap (M) below which two shapes count as touching."""
     durable_saves_on: int = 4
     """A Durable roll of this or more holds Durability at 1 (the rulebook: 4-6)."""
+
+    def __post_init__(self) -> None:
+        check_bounds(self, KNIGHTS_BOUNDS)
+
+
+_DAMAGE = Range(0, 20, whole=True)
+_GLORY = Range(0, 100, whole=True)
+
+KNIGHTS_BOUNDS = Bounds(
+    {
+        "arc_a_degrees": Range(1, 360),
+        "arc_b_degrees": Range(1, 360),
+        "move_step_m": Range(0.05, 1),
+        "turn_step_degrees": Range(5, 90),
+        "degrees_per_handling": Range(1, 180),
+        "turn_needs_m": Range(0, 100),
+        "placement_tolerance_r": Range(0, 50),
+        "bounce_m": Range(0, 20),
+        "spin_max_degrees": Range(0, 360),
+        "discharge_max_m": Range(0, 20),
+        "collision_damage": _DAMAGE,
+        "flare_damage": _DAMAGE,
+        "rammer_self_damage": _DAMAGE,
+        "wreck_glory": _GLORY,
+        "waypoint_glory": _GLORY,
+        "first_across_last_glory": _GLORY,
+        "round_cap": Range(0, 1_000, whole=True),
+        "contact_tolerance_m": Range(0, 0.01),
+        "durable_saves_on": Range(1, 7, whole=True),
+    }
+)
+"""The range of every number option (ours, illustrative; docs/reliability.md lists them).
+
+The steps are bounded below so the actions ``legal_actions`` offers stay few
+(at most 20 move lengths a direction, 36 turn angles a side)."""

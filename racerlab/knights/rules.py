@@ -93,6 +93,9 @@ __all__ = ["KnightsRules"]
 _STATS = tuple(f.name for f in fields(Stats))
 _TOL = TOL_M
 
+MAX_STAT = 20
+"""Highest value a director's stat tweak may give a stat (ours; printed stats reach 6)."""
+
 
 class KnightsRules(Rules[KnightsState, Action]):
     """The rules of Racer Knights of Falconus (options: :class:`KnightsOptions`)."""
@@ -312,6 +315,10 @@ class KnightsRules(Rules[KnightsState, Action]):
             )
             if base + total < 0:
                 raise IllegalActionError(f"{action.stat} cannot go below 0 ({base} {total:+d})")
+            if base + total > MAX_STAT:
+                raise IllegalActionError(
+                    f"{action.stat} cannot go above {MAX_STAT} ({base} {total:+d})"
+                )
         elif isinstance(action, SetDurability):
             if not isinstance(action.value, int) or not 1 <= action.value <= rs.start_durability:
                 raise IllegalActionError(

@@ -25,6 +25,7 @@ import numpy as np
 import shapely
 
 from ..core.errors import ScenarioError
+from ..core.limits import MAX_PLAYERS, check_colour, check_finite, check_name
 from .build import RacerBuild
 from .catalog import KnightsCatalog, load_catalog
 from .geometry import EPS, Pose
@@ -49,6 +50,11 @@ class PlayerSetup:
     name: str
     racer: RacerBuild
     colour: str | None = None
+
+    def __post_init__(self) -> None:
+        check_name(self.name, "player name")
+        if self.colour is not None:
+            check_colour(self.colour, f"{self.name}'s colour")
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +85,24 @@ def table_of(setup: KnightsSetup, catalog: KnightsCatalog | None = None) -> Tabl
         spec.racer_width_m,
         spec.racer_length_m,
     )
+
+
+MAX_ARENA_M = 200.0
+"""Largest arena side accepted (M; ours, illustrative: the rulebook's table is 20M)."""
+
+
+def _check_numbers(setup: KnightsSetup) -> None:
+    """Every number of the set-up finite, the arena at most :data:`MAX_ARENA_M` each way."""
+    for name in ("arena_width", "arena_height"):
+        value = check_finite(getattr(setup, name), f"setup: {name}")
+        if value > MAX_ARENA_M:
+            raise ScenarioError(f"setup: {name} must be at most {MAX_ARENA_M:g}M, got {value}")
+    for i, xy in enumerate(setup.waypoints):
+        for v in xy:
+            check_finite(v, f"setup: waypoint {i + 1}")
+    for i, pose in enumerate(setup.poses):
+        for v in (pose.x, pose.y, pose.heading):
+            check_finite(v, f"setup: pose of player {i + 1}")
 
 
 def _fmt(x: float) -> str:
@@ -112,8 +136,8 @@ _LAST_PASSED: tuple[KnightsSetup, KnightsOptions, KnightsCatalog] | None = None
 def _check_setup(setup: KnightsSetup, options: KnightsOptions, catalog: KnightsCatalog) -> None:
     spec = catalog.table
     n = len(setup.players)
-    if n < 2:
-        raise ScenarioError(f"a joust needs at least 2 players, got {n}")
+    if not 2 <= n <= MAX_PLAYERS:
+        raise ScenarioError(f"a joust needs 2 to {MAX_PLAYERS} players, got {n}")
     for i, p in enumerate(setup.players):
         reasons = p.racer.check(catalog)
         if reasons:
@@ -128,6 +152,7 @@ def _check_setup(setup: KnightsSetup, options: KnightsOptions, catalog: KnightsC
         )
     if len(setup.poses) != n:
         raise ScenarioError(f"{n} players need {n} racer poses, got {len(setup.poses)}")
+    _check_numbers(setup)
     if setup.arena_width <= 2 or setup.arena_height <= 2:
         raise ScenarioError("the arena must be more than 2M each way")
     table = table_of(setup, catalog)

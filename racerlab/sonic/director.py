@@ -19,6 +19,9 @@ __all__ = ["DIRECTOR_TYPES", "apply_director", "check_director", "director_probl
 DIRECTOR_TYPES = (SetSpeed, SetRings, SetAbility, SetDeck)
 """The Battle Racers director actions."""
 
+MAX_DECK_CARDS = 500
+"""Most cards a director's deck change may list (ours; the bundled deck has 64)."""
+
 
 def director_problem(f: Facts, state: SonicState, action: object) -> str | None:
     """Why a Battle Racers director action is refused now (``None``: it is fine; an
@@ -40,6 +43,8 @@ def director_problem(f: Facts, state: SonicState, action: object) -> str | None:
         if action.racer not in f.racers:
             return f"unknown racer {action.racer!r}"
     elif isinstance(action, SetDeck):
+        if len(action.cards) > MAX_DECK_CARDS:
+            return f"a deck may hold at most {MAX_DECK_CARDS} cards, got {len(action.cards)}"
         bad = [c for c in action.cards if c not in f.cards]
         if bad:
             return f"unknown card id(s): {', '.join(map(str, bad))}"

@@ -20,9 +20,11 @@ import enum
 import functools
 from dataclasses import dataclass
 
-from .movement import DEFAULT_RULES, MoveRules
+from ..core.limits import Bounds, Range, check_bounds
+from .movement import DEFAULT_RULES, MAX_SPEED, MIN_SPEED, MoveRules
 
 __all__ = [
+    "SONIC_BOUNDS",
     "BossHitRule",
     "DeckOut",
     "Mode",
@@ -138,6 +140,7 @@ class SonicOptions:
     :class:`~.movement.MoveRules`)."""
 
     def __post_init__(self) -> None:
+        check_bounds(self, SONIC_BOUNDS)
         self.move_rules  # noqa: B018 -- refuse bad movement rulings when the options are made
 
     @property
@@ -151,6 +154,38 @@ class SonicOptions:
             self.water_sets_speed,
             self.start_restart,
         )
+
+
+_SPEED = Range(MIN_SPEED, MAX_SPEED, whole=True)
+_SPACES = Range(0, 20, whole=True)
+
+SONIC_BOUNDS = Bounds(
+    {
+        "hand_size": Range(1, 8, whole=True),
+        "face_up": Range(0, 8, whole=True),
+        "start_speed": _SPEED,
+        "card_speed_max": _SPEED,
+        "speed_min": _SPEED,
+        "speed_max": _SPEED,
+        "spin_dash_low": _SPEED,
+        "spin_dash_bonus": Range(0, MAX_SPEED, whole=True),
+        "yellow_max_players": Range(0, 8, whole=True),
+        "max_rounds": Range(1, 500, whole=True),
+        "boss_knockback": _SPACES,
+        "boss_ring_drop": _SPACES,
+    },
+    ordered=(
+        ("speed_min", "speed_max"),
+        ("speed_min", "start_speed"),
+        ("start_speed", "speed_max"),
+        ("speed_min", "card_speed_max"),
+        ("card_speed_max", "speed_max"),
+    ),
+)
+"""The range of every number option (ours, illustrative; docs/reliability.md lists them).
+
+Speeds stay within the track's absolute 1..9, and the hand and face-up counts
+small enough for the bundled 64-card deck at any table size."""
 
 
 @functools.lru_cache(maxsize=64)

@@ -66,6 +66,11 @@ def new_game(
         )
     hands: list[list[str]] = [[] for _ in setup.racers]
     k = 0
+    if len(deck) < options.hand_size * setup.players + options.face_up:
+        raise ScenarioError(
+            f"the deck has {len(deck)} cards: too few to deal {options.hand_size} to each "
+            f"of {setup.players} players and {options.face_up} face up"
+        )
     for _ in range(options.hand_size):
         for hand in hands:
             hand.append(deck[k])

@@ -21,6 +21,7 @@ import pytest
 
 from racerlab.core.catalog import MAX_FILE_BYTES, validate_file
 from racerlab.core.errors import RacerlabError
+from racerlab.core.limits import MAX_ACTIONS
 from racerlab.core.timeline import Timeline
 
 CORPUS = Path(__file__).resolve().parents[1] / "hostile" / "scenarios"
@@ -144,10 +145,10 @@ def test_a_multi_megabyte_file_is_refused_by_size(huge_save):
     assert f"{huge_save}: INVALID" in done.stderr and "the limit is" in done.stderr
 
 
-def test_a_multi_megabyte_text_is_refused_at_its_first_bad_action(huge_save):
-    """Timeline.loads has no size limit: it replays up to the first illegal shot."""
+def test_a_multi_megabyte_text_is_refused_by_its_action_count(huge_save):
+    """Timeline.loads refuses more than MAX_ACTIONS actions before replaying any."""
     _refused(
         huge_save,
-        r"actions\[12\] cannot be replayed: .*already used the weapon",
+        rf"40013 actions; a saved game may hold at most {MAX_ACTIONS}",
         lambda p: Timeline.loads(p.read_text(), source=str(p)),
     )

@@ -1,0 +1,145 @@
+"""Heavy work off the server's event loop: building a page, loading or replaying a game.
+
+Under ``racerlab serve`` every session shares one event loop. Work that can
+take a second or more (building a dashboard with its first state, replaying a
+saved game from a file or a link) runs here in a small pool of worker threads
+under a time budget (:func:`racerlab.core.limits.time_budget`), and only the
+quick hand-over to the page runs on the loop, so every other session keeps
+answering while one loads. Outside a server (notebooks, tests) the work simply
+runs at once.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
+
+import panel as pn
+
+from ..core.limits import time_budget
+from .session import LOAD_BUDGET_S
+
+__all__ = [
+    "LOAD_BUDGET_S",
+    "PAGE_BUDGET_S",
+    "WORKERS",
+    "deferred_page",
+    "in_server",
+    "off_loop",
+]
+
+log = logging.getLogger(__name__)
+
+WORKERS = 2
+"""Worker threads shared by every session of one server."""
+PAGE_BUDGET_S = 20.0
+"""After this long without its dashboard, a page says it is still being prepared."""
+
+_pool: ThreadPoolExecutor | None = None
+_pool_lock = threading.Lock()
+
+
+def _executor() -> ThreadPoolExecutor:
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="racerlab-load")
+        return _pool
+
+
+def in_server() -> Any:
+    """The session's Bokeh document when running under a server, else ``None``."""
+    doc = pn.state.curdoc
+    return doc if doc is not None and doc.session_context is not None else None
+
+
+def _hand_over(doc: Any, fn: Callable[[], None]) -> None:
+    """Run ``fn`` on ``doc``'s event loop (safe from any thread); quiet if the page closed."""
+    try:
+        doc.add_next_tick_callback(fn)
+    except Exception:  # the session ended while the work ran
+        log.debug("page closed before its work finished", exc_info=True)
+
+
+def off_loop(
+    work: Callable[[], Any],
+    then: Callable[[Any], None],
+    failed: Callable[[BaseException], None],
+    *,
+    budget_s: float = LOAD_BUDGET_S,
+    what: str = "loading the game",
+) -> Future | None:
+    """Run ``work()`` in a worker, then ``then(result)`` (or ``failed(error)``) on the loop.
+
+    Outside a server both run at once, in order. Returns the worker's future
+    (``None`` when run at once).
+    """
+    doc = in_server()
+
+    def run() -> Any:
+        with time_budget(budget_s, what):
+            return work()
+
+    if doc is None:
+        try:
+            result = run()
+        except Exception as exc:
+            failed(exc)
+        else:
+            then(result)
+        return None
+
+    def done(future: Future) -> None:
+        exc = future.exception()
+        if exc is not None:
+            _hand_over(doc, lambda: failed(exc))
+        else:
+            result = future.result()
+            _hand_over(doc, lambda: then(result))
+
+    future = _executor().submit(run)
+    future.add_done_callback(done)
+    return future
+
+
+def deferred_page(
+    title: str, build: Callable[[], Any], fill: Callable[[Any, Any, Any], None]
+) -> tuple[Any, Any, Any]:
+    """A page frame shown at once, filled when ``build()`` (run off the loop) is done.
+
+    Returns ``(main, sidebar, message)``: two empty columns ``fill(app, main,
+    sidebar)`` fills, and the pane saying what is happening. A build that fails
+    says why; one still running after :data:`PAGE_BUDGET_S` says it is slow.
+    """
+    message = pn.pane.Alert("Preparing the game...", alert_type="info", sizing_mode="stretch_width")
+    main = pn.Column(message, sizing_mode="stretch_width")
+    sidebar = pn.Column(sizing_mode="stretch_width")
+    state = {"done": False}
+
+    def then(app: Any) -> None:
+        state["done"] = True
+        main[:] = []
+        fill(app, main, sidebar)
+
+    def failed(exc: BaseException) -> None:
+        state["done"] = True
+        log.error("building a page failed", exc_info=exc)
+        message.alert_type = "danger"
+        message.object = f"This page could not be prepared ({type(exc).__name__}). Reload it."
+
+    def slow() -> None:
+        if not state["done"]:
+            message.alert_type = "warning"
+            message.object = (
+                f"Still preparing the game after {PAGE_BUDGET_S:g} s: the server is busy "
+                "or the game is very long. The page fills in when it is ready."
+            )
+
+    off_loop(build, then, failed, budget_s=PAGE_BUDGET_S * 3, what="preparing the page")
+    doc = in_server()
+    if doc is not None:
+        doc.add_timeout_callback(slow, int(PAGE_BUDGET_S * 1000))
+    return main, sidebar, message

@@ -1,0 +1,201 @@
+"""Documented limits on what racerlab accepts, and one schema mechanism for number bounds.
+
+Every number that enters from outside (rule options, catalogs, saved games,
+share links, command-line flags, director actions) is checked to be finite and
+inside a documented range before it reaches the rules. A rule-options type
+declares its ranges once, as a :class:`Bounds` table (one per options type),
+and calls :func:`check_bounds` when it is made; nothing in the rules checks
+option ranges again. The limits below are ours (illustrative, chosen to keep
+every page and run responsive), not the rulebooks'; docs/reliability.md lists
+them.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class Opts:
+...     step: float = 0.25
+>>> check_bounds(Opts(0.5), {"step": Range(0.05, 1.0)})
+>>> check_bounds(Opts(0.0), {"step": Range(0.05, 1.0)})
+Traceback (most recent call last):
+...
+racerlab.core.errors.ScenarioError: rule option step must be from 0.05 to 1, got 0.0
+>>> check_colour("red"), check_colour("#1f77b4")
+('red', '#1f77b4')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+import threading
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import MAX_MESSAGE_CHARS, ScenarioError, clip
+
+__all__ = [
+    "MAX_ACTIONS",
+    "MAX_FORCED_ROLLS",
+    "MAX_MESSAGE_CHARS",
+    "MAX_NAME_CHARS",
+    "MAX_PATH_CHARS",
+    "MAX_PLAYERS",
+    "MAX_PORT",
+    "NAMED_COLOURS",
+    "Bounds",
+    "Range",
+    "check_bounds",
+    "check_budget",
+    "check_colour",
+    "check_finite",
+    "check_name",
+    "clip",
+    "time_budget",
+]
+
+MAX_ACTIONS = 20_000
+"""Most actions one saved game or share link may hold (a long game has about 2,000)."""
+MAX_NAME_CHARS = 60
+"""Longest player name accepted."""
+MAX_PATH_CHARS = 4_096
+"""Longest file path the command line accepts."""
+MAX_FORCED_ROLLS = 100
+"""Most die faces one "force the next rolls" director action may set."""
+MAX_PLAYERS = 8
+"""Most players a command-line simulation may ask for (each game checks its own limit)."""
+MAX_PORT = 65_535
+"""Highest TCP port."""
+
+
+@dataclass(frozen=True, slots=True)
+class Range:
+    """Allowed values of one number: ``low <= value <= high``, whole numbers if ``whole``."""
+
+    low: float
+    high: float
+    whole: bool = False
+
+    def problem(self, value: Any) -> str | None:
+        """Why ``value`` is out of this range, or ``None`` if it fits."""
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return f"must be a number, got {_short(value)}"
+        if self.whole and not isinstance(value, int):
+            return f"must be a whole number, got {_short(value)}"
+        if not math.isfinite(value):
+            return f"must be a finite number, got {value}"
+        if not self.low <= value <= self.high:
+            return f"must be from {self.low:g} to {self.high:g}, got {value}"
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Bounds:
+    """One options type's ranges, plus pairs of fields that must be in order (a <= b)."""
+
+    ranges: Mapping[str, Range]
+    ordered: Sequence[tuple[str, str]] = ()
+
+
+def check_bounds(obj: Any, bounds: Bounds | Mapping[str, Range], what: str = "rule option") -> None:
+    """Refuse ``obj`` (a dataclass) if a field is out of range; :class:`ScenarioError`."""
+    if not isinstance(bounds, Bounds):
+        bounds = Bounds(bounds)
+    for name, rng in bounds.ranges.items():
+        problem = rng.problem(getattr(obj, name))
+        if problem is not None:
+            raise ScenarioError(f"{what} {name} {problem}")
+    for low, high in bounds.ordered:
+        a, b = getattr(obj, low), getattr(obj, high)
+        if a > b:
+            raise ScenarioError(f"{what} {low} ({a}) must not be above {high} ({b})")
+
+
+def check_finite(value: Any, where: str) -> float:
+    """``value`` as a float if it is a finite number; :class:`ScenarioError` naming ``where``."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ScenarioError(f"{where}: must be a number, got {_short(value)}")
+    if not math.isfinite(value):
+        raise ScenarioError(f"{where}: must be a finite number, got {value}")
+    return float(value)
+
+
+def check_name(value: Any, where: str = "name") -> str:
+    """A player name: text of 1 to :data:`MAX_NAME_CHARS` characters."""
+    if not isinstance(value, str):
+        raise ScenarioError(f"{where}: must be text, got {_short(value)}")
+    if not 0 < len(value) <= MAX_NAME_CHARS:
+        raise ScenarioError(f"{where}: must be 1 to {MAX_NAME_CHARS} characters, got {len(value)}")
+    return value
+
+
+_HEX = re.compile(r"#[0-9a-fA-F]{6}")
+
+NAMED_COLOURS = frozenset(
+    """aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue
+    blueviolet brown burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk
+    crimson cyan darkblue darkcyan darkgoldenrod darkgray darkgreen darkgrey darkkhaki
+    darkmagenta darkolivegreen darkorange darkorchid darkred darksalmon darkseagreen
+    darkslateblue darkslategray darkslategrey darkturquoise darkviolet deeppink deepskyblue
+    dimgray dimgrey dodgerblue firebrick floralwhite forestgreen fuchsia gainsboro ghostwhite
+    gold goldenrod gray green greenyellow grey honeydew hotpink indianred indigo ivory khaki
+    lavender lavenderblush lawngreen lemonchiffon lightblue lightcoral lightcyan
+    lightgoldenrodyellow lightgray lightgreen lightgrey lightpink lightsalmon lightseagreen
+    lightskyblue lightslategray lightslategrey lightsteelblue lightyellow lime limegreen linen
+    magenta maroon mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen
+    mediumslateblue mediumspringgreen mediumturquoise mediumvioletred midnightblue mintcream
+    mistyrose moccasin navajowhite navy oldlace olive olivedrab orange orangered orchid
+    palegoldenrod palegreen paleturquoise palevioletred papayawhip peachpuff peru pink plum
+    powderblue purple rebeccapurple red rosybrown royalblue saddlebrown salmon sandybrown
+    seagreen seashell sienna silver skyblue slateblue slategray slategrey snow springgreen
+    steelblue tan teal thistle tomato turquoise violet wheat white whitesmoke yellow
+    yellowgreen""".split()  # noqa: SIM905 -- a word list reads better than 148 quoted strings
+)
+"""The CSS named colours, the only colour words accepted besides ``#rrggbb``."""
+
+
+def check_colour(value: Any, where: str = "colour") -> str:
+    """A drawing colour: ``#rrggbb`` or a CSS colour name; :class:`ScenarioError` otherwise."""
+    if isinstance(value, str) and (_HEX.fullmatch(value) or value in NAMED_COLOURS):
+        return value
+    raise ScenarioError(
+        f"{where}: must be #rrggbb or a colour name like 'red', got {_short(value)}"
+    )
+
+
+_BUDGET = threading.local()
+
+
+@contextmanager
+def time_budget(seconds: float, what: str = "this work") -> Iterator[None]:
+    """Within the block, :func:`check_budget` refuses to go on after ``seconds``.
+
+    The budget belongs to the calling thread; long loops (replaying a saved
+    game) call :func:`check_budget` now and then, so a crafted file or link
+    ends with a :class:`ScenarioError` instead of holding a worker forever.
+    """
+    outer = getattr(_BUDGET, "value", None)
+    _BUDGET.value = (time.monotonic() + seconds, seconds, what)
+    try:
+        yield
+    finally:
+        _BUDGET.value = outer
+
+
+def check_budget() -> None:
+    """Raise :class:`ScenarioError` if the thread's :func:`time_budget` has run out."""
+    budget = getattr(_BUDGET, "value", None)
+    if budget is not None and time.monotonic() > budget[0]:
+        raise ScenarioError(f"{budget[2]} took longer than {budget[1]:g} s and was stopped")
+
+
+def field_names(cls: type) -> set[str]:
+    """The field names of dataclass ``cls`` (for checking a bounds table covers them)."""
+    return {f.name for f in dataclasses.fields(cls)}
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
