@@ -14,18 +14,25 @@ from __future__ import annotations
 
 import html
 import io
+from collections.abc import Callable
 from typing import Any
 
 import panel as pn
 import param
 
-from .session import BOT, HUMAN, GameSession
+from . import event_lock
+from .naming import PageWords
+from .session import BOT, HUMAN, GameSession, LogLine
+
+event_lock.install()
 
 __all__ = [
     "EventLog",
     "MessageBanner",
+    "RefusalNote",
     "ScenarioControls",
     "StepControls",
+    "redraw_guard",
     "set_slider",
     "set_text",
 ]
@@ -51,6 +58,29 @@ def set_slider(slider: Any, start: float, end: float, value: float) -> None:
     if slider.value_throttled != value:
         with param.edit_constant(slider):
             slider.value_throttled = value
+
+
+def redraw_guard(session: GameSession, redraw: Callable[[], None]) -> Callable[..., None]:
+    """``redraw`` as a watcher callback that shows its errors and never re-enters itself.
+
+    An error while redrawing is reported on the page, and reporting bumps the
+    session's version, which asks for a redraw again: without this guard one
+    failing redraw recursed until ``RecursionError`` and the session died.
+    """
+    running = False
+    guarded = session.guarded(redraw, "redraw")
+
+    def run(*_args: Any) -> None:
+        nonlocal running
+        if running:
+            return
+        running = True
+        try:
+            guarded()
+        finally:
+            running = False
+
+    return run
 
 
 class _SessionView(pn.viewable.Viewer):
@@ -224,10 +254,23 @@ class StepControls(_SessionView):
 
 
 class EventLog(_SessionView):
-    """The game's events in plain words, grouped by round, newest first."""
+    """The game's events in plain words, grouped by round, newest first.
 
-    def __init__(self, session: GameSession, height: int = 420, **params: Any) -> None:
+    Lines are rewritten with the page's names (``words``, a function of the
+    state giving a :class:`~racerlab.app.naming.PageWords`), and every refusal
+    or error the session reports is logged too, at the step where it happened.
+    """
+
+    def __init__(
+        self,
+        session: GameSession,
+        height: int = 420,
+        words: Callable[[Any], PageWords] | None = None,
+        **params: Any,
+    ) -> None:
         super().__init__(session, **params)
+        self.words = words or (lambda state: PageWords(session.player_names))
+        self.refusals: list[tuple[Any, LogLine]] = []
         self.pane = pn.pane.HTML(
             "",
             sizing_mode="stretch_width",
@@ -235,6 +278,7 @@ class EventLog(_SessionView):
             styles={"overflow-y": "auto", "font-size": "13px", "line-height": "1.35"},
             stylesheets=[_LOG_CSS],
         )
+        session.param.watch(self._on_error, "error")
         self.refresh()
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -242,8 +286,25 @@ class EventLog(_SessionView):
             pn.pane.Markdown("### Event log", margin=(0, 5)), self.pane, sizing_mode="stretch_width"
         )
 
+    def _on_error(self, event: Any) -> None:
+        if not event.new:
+            return
+        s = self.session
+        line = LogLine(s.timeline.index, s.round, f"Refused: {event.new}", "refused")
+        self.refusals = [*self.refusals[-(LOG_LINES_SHOWN - 1) :], (s.timeline, line)]
+        self.refresh()
+
+    def lines(self) -> list[LogLine]:
+        """The log's lines up to the cursor, refusals included, in the page's words."""
+        s = self.session
+        tl = s.timeline
+        refused = [ln for t, ln in self.refusals if t is tl and ln.entry <= tl.index]
+        merged = sorted([*s.log_lines(), *refused], key=lambda ln: ln.entry)
+        words = self.words(s.state)
+        return [LogLine(ln.entry, ln.round, words(ln.text), ln.kind) for ln in merged]
+
     def refresh(self) -> None:
-        lines = self.session.log_lines()[-LOG_LINES_SHOWN:]
+        lines = self.lines()[-LOG_LINES_SHOWN:]
         if not lines:
             set_text(self.pane, '<div class="rl-log"><i>No events yet: press Step.</i></div>')
             return
@@ -255,8 +316,7 @@ class EventLog(_SessionView):
                     parts.append("</ul>")
                 current_round = line.round
                 parts.append(f'<div class="rl-round">Round {line.round}</div><ul>')
-            cls = "rl-director" if line.kind == "director" else "rl-event"
-            parts.append(f'<li class="{cls}">{html.escape(line.text)}</li>')
+            parts.append(f'<li class="rl-{line.kind}">{html.escape(line.text)}</li>')
         parts.append("</ul>")
         set_text(self.pane, '<div class="rl-log">' + "".join(parts) + "</div>")
 
@@ -266,6 +326,7 @@ _LOG_CSS = """
 .rl-log li { margin: 1px 0; }
 .rl-round { font-weight: 600; margin-top: 4px; border-bottom: 1px solid #ccc; }
 .rl-director { color: #8a4b00; font-style: italic; }
+.rl-refused { color: #b00020; }
 """
 
 
@@ -344,6 +405,66 @@ class ScenarioControls(_SessionView):
         if loc is not None and getattr(loc, "href", ""):
             base = loc.href.split("?", 1)[0]
         self.share_link.value = f"{base}?game={token}"
+
+
+class RefusalNote(pn.viewable.Viewer):
+    """A short red line beside a control, saying why the last thing it asked for was refused.
+
+    :meth:`attempt` wraps the control's callback: the note clears when the
+    control is used again, and shows the reason when the engine refuses (the
+    session's error after the call) or the callback raises. The same reason
+    still goes to the banner and the event log.
+    """
+
+    def __init__(
+        self, session: GameSession, note_id: str, words: Callable[[str], str] | None = None
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.note_id = note_id
+        self.words = words or (lambda text: text)
+        self._text = ""
+        self.pane = pn.pane.HTML(
+            "", visible=False, sizing_mode="stretch_width", margin=(0, 5), stylesheets=[_NOTE_CSS]
+        )
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.pane
+
+    @property
+    def text(self) -> str:
+        """The reason shown (empty when none)."""
+        return self._text if self.pane.visible else ""
+
+    def show(self, reason: str) -> None:
+        """Show ``reason`` beside the control (an empty reason hides the note)."""
+        self._text = reason
+        body = html.escape(self.words(reason))
+        set_text(self.pane, f'<div id="{self.note_id}" class="rl-note">⚠ {body}</div>')
+        if self.pane.visible != bool(reason):
+            self.pane.visible = bool(reason)
+
+    def attempt(self, fn: Callable[[], Any], doing: str) -> Callable[..., None]:
+        """``fn`` as a callback whose refusal or error shows here (and in banner and log)."""
+        s = self.session
+
+        def run(*_args: Any) -> None:
+            self.show("")
+            s.error = ""
+            try:
+                fn()
+            except Exception as exc:
+                s.autoplay = False
+                s.report(exc, doing)
+            if s.error:
+                self.show(s.error)
+
+        return run
+
+
+_NOTE_CSS = """
+.rl-note { color: #b00020; font-size: 12px; line-height: 1.3; }
+"""
 
 
 class MessageBanner(_SessionView):

@@ -66,6 +66,7 @@ from .controls import (
     MessageBanner,
     ScenarioControls,
     StepControls,
+    redraw_guard,
     set_slider,
     set_text,
 )
@@ -712,8 +713,8 @@ class KnightsDashboard(pn.viewable.Viewer):
         )
         self.tabs.param.watch(g(self._on_tab, "switch tab"), "active")
         self.odds.active = self.tabs.active == ODDS_TAB
-        s.param.watch(self._on_version, "version")
-        s.param.watch(self._on_view, ["selected", "overlays", "grid"])
+        redraw = redraw_guard(s, self.refresh)
+        s.param.watch(redraw, ["version", "selected", "overlays", "grid"])
         self._syncing = False
         self.refresh()
 
@@ -781,12 +782,6 @@ class KnightsDashboard(pn.viewable.Viewer):
             self.tweak.refresh()
         if self.odds.active:
             self.odds.refresh()
-
-    def _on_version(self, _event: Any) -> None:
-        self.session.guarded(self.refresh, "redraw")()
-
-    def _on_view(self, _event: Any) -> None:
-        self.session.guarded(self.refresh, "redraw")()
 
     def refresh(self) -> None:
         """Redraw the arena and every panel for the session's state."""
