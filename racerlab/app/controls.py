@@ -257,7 +257,7 @@ class EventLog(_SessionView):
     """The game's events in plain words, grouped by round, newest first.
 
     Lines are rewritten with the page's names (``words``, a function of the
-    state giving a :class:`~racerlab.app.naming.PageWords`), and every refusal
+    state giving a text rewriter, e.g. a :class:`~racerlab.app.naming.PageWords`), and every refusal
     or error the session reports is logged too, at the step where it happened.
     """
 
@@ -265,7 +265,7 @@ class EventLog(_SessionView):
         self,
         session: GameSession,
         height: int = 420,
-        words: Callable[[Any], PageWords] | None = None,
+        words: Callable[[Any], Callable[[str], str]] | None = None,
         **params: Any,
     ) -> None:
         super().__init__(session, **params)

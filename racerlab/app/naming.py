@@ -9,10 +9,10 @@ card ids into card names.
 >>> words = PageWords(["Sonic", "Tails"], cards={"spring": "Spring"})
 >>> words("Player 2 reveals a card.")
 '2. Tails reveals a card.'
->>> words("SetSpeed(player=0, value=3)")
-'Set speed: 1. Sonic, value 3'
+>>> words("Director: SetSpeed(player=0, value=3)")
+'Director: Set speed (1. Sonic, value 3)'
 >>> words("SetDeck(cards=('spring', 'boost'))")
-'Set deck: cards Spring, boost'
+'Set deck (cards Spring, boost)'
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 __all__ = ["PageWords", "seat_label"]
 
 _PLAYER = re.compile(r"\b[Pp]layer (\d+)\b")
-_DIRECTOR = re.compile(r"^([A-Z][A-Za-z]+)\((.*)\)$")
+_DIRECTOR = re.compile(r"^((?:Director: )?)([A-Z][A-Za-z]+)\((.*)\)$")
 _FIELD = re.compile(r"(\w+)=((?:\([^()]*\))|[^,]+)")
 _SEAT_FIELDS = ("player", "seat", "racer")
 
@@ -69,12 +69,12 @@ class PageWords:
         if m is None:
             return None
         parts = []
-        for key, value in _FIELD.findall(m.group(2)):
+        for key, value in _FIELD.findall(m.group(3)):
             if key in _SEAT_FIELDS and value.strip().lstrip("-").isdigit():
                 parts.append(self.seat(int(value)))
             else:
                 parts.append(f"{key.replace('_', ' ')} {self._value(value)}")
-        return f"{_words_of(m.group(1))}: {', '.join(parts)}"
+        return f"{m.group(1)}{_words_of(m.group(2))} ({', '.join(parts)})"
 
     def __call__(self, text: str) -> str:
         """``text`` with "player N" as "N. Name" and a raw director action in words."""

@@ -256,14 +256,18 @@ def engine_paths_as_board(text: str) -> str:
     return _ENGINE_PATH.sub(board, text)
 
 
+def _board_words(session: GameSession) -> Callable[[str], str]:
+    cards = {c: f.name for c, f in session.rules.facts.cards.items()}
+    page = PageWords(session.player_names, cards)
+    return lambda text: page(engine_paths_as_board(text))
+
+
 def sonic_words(session: GameSession) -> Callable[[str], str]:
-    """Engine text in the page's words: seat names, card names, board-numbered paths."""
+    """Engine text in the page's words: seat names, card names, board-numbered paths.
 
-    def words(text: str) -> str:
-        cards = {c: f.name for c, f in session.rules.facts.cards.items()}
-        return PageWords(session.player_names, cards)(engine_paths_as_board(text))
-
-    return words
+    The names are read when a text is rewritten, so one rewriter serves every game.
+    """
+    return lambda text: _board_words(session)(text)
 
 
 _PAIR = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
@@ -938,9 +942,7 @@ class SonicDashboard(pn.viewable.Viewer):
         self.log = EventLog(
             s,
             height=360,
-            words=lambda state: PageWords(
-                s.player_names, {c: f.name for c, f in s.rules.facts.cards.items()}
-            ),
+            words=lambda state: _board_words(s),
         )
         self.hand = HandPanel(s, on_preview=g(self._redraw_track, "preview"))
         self.tweak = TweakPanel(s)
