@@ -169,7 +169,9 @@ class StepControls(_SessionView):
     # -- callbacks -------------------------------------------------------------------
     def _on_round(self, event: Any) -> None:
         if not self._syncing and event.new is not None:
-            self.session.goto_round(int(event.new))
+            # the slider always spans two rounds; a round not reached yet shows the last one
+            reached = self.session.rounds()
+            self.session.goto_round(min(max(int(event.new), reached[0]), reached[-1]))
 
     def _on_line(self, event: Any) -> None:
         if not self._syncing and event.new is not None:

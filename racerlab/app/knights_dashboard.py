@@ -70,6 +70,7 @@ from .controls import (
     set_slider,
     set_text,
 )
+from .offline import use_local_resources
 from .session import HUMAN, GameKit, GameSession
 from .simulation import SimulationPanel
 
@@ -825,6 +826,7 @@ def knights_app(
     pages also read ``?game=<token>`` from the URL; a bad token shows an error
     on the page and the default game is used.
     """
+    use_local_resources()
     kit = knights_kit(players)
     session = GameSession(kit, seed=seed)
     if scenario is not None:

@@ -121,7 +121,7 @@ class SimulationPanel(_SessionView):
         policy = s.kit.bots[self.bot.value]
         rules, timeline = s.kit.rules(), s.timeline  # own rules: no caches shared across threads
         self._names = s.player_names
-        self._context = f"{s.status}; {total} game(s), seed {seed}, {self.bot.value} bots" + (
+        self._context = f"{s.status()}; {total} game(s), seed {seed}, {self.bot.value} bots" + (
             ", unseen cards reshuffled" if reshuffle else ""
         )
         self._stop.clear()

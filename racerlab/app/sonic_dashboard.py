@@ -79,6 +79,7 @@ from .controls import (
     set_slider,
 )
 from .naming import PageWords
+from .offline import use_local_resources
 from .session import HUMAN, GameKit, GameSession
 from .simulation import SimulationPanel
 
@@ -1094,6 +1095,7 @@ def sonic_app(
     ``?game=<token>`` from the URL; a bad token shows an error on the page and
     the default game is used.
     """
+    use_local_resources()
     settings = RandomSettings(
         Mode(mode) if mode is not None else None,
         int(players),
