@@ -92,3 +92,12 @@ def test_a_failing_redraw_is_reported_once_and_does_not_recurse():
         s.param.unwatch(watcher)
     assert len(calls) == 1  # the report's version bump did not redraw again
     assert "boom" in s.error
+
+
+def test_the_round_slider_past_the_last_round_reached_shows_the_last_round():
+    app = knights_app(seed=3)
+    slider = app.steps.round_slider
+    assert app.session.rounds() == [1] and slider.end == 2  # the slider always spans two
+    slider._process_events({"value": 2, "value_throttled": 2})
+    assert app.session.error == ""
+    assert app.session.round == 1

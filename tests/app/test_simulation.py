@@ -103,3 +103,14 @@ def test_closing_the_page_stops_a_run(session):
     panel._on_stop(None)  # what the served page's destroy hook calls
     panel.wait(timeout=300)
     assert panel.progress.value < 5_000 and "stopped after" in panel.status.object
+
+
+def test_the_previous_runs_caption_says_where_it_was_played_from(session):
+    panel = SimulationPanel(session)
+    panel.games.value = 2
+    for _ in range(2):
+        panel.start()
+        panel.wait(timeout=300)
+    caption = panel.previous.object
+    assert "bound method" not in caption
+    assert session.status().split(" · ")[0] in caption  # "Round N"
