@@ -109,7 +109,7 @@ class StepControls(_SessionView):
         button = dict(sizing_mode="stretch_width", min_width=55, margin=(4, 2))
         self.back_button = pn.widgets.Button(label="◀ Back", **button)
         self.action_button = pn.widgets.Button(label="Step", color="primary", **button)
-        self.turn_button = pn.widgets.Button(label="Turn ▶", color="primary", **button)
+        self.turn_button = pn.widgets.Button(label="Player ▶", color="primary", **button)
         self.round_button = pn.widgets.Button(label="Round ▶▶", color="primary", **button)
         self.play_toggle = pn.widgets.Toggle(label="▶ Play", color="success", **button)
         self.reset_button = pn.widgets.Button(label="⟲ Start", **button)
@@ -145,13 +145,9 @@ class StepControls(_SessionView):
         session.param.watch(self._autoplay_changed, ["autoplay", "autoplay_ms"])
         self._layout = pn.Column(
             self.status,
-            pn.Row(
-                self.back_button,
-                self.action_button,
-                self.turn_button,
-                self.round_button,
-                sizing_mode="stretch_width",
-            ),
+            # two rows of two: four in a row overflowed the sidebar ("Round ▶▶" cut off)
+            pn.Row(self.back_button, self.action_button, sizing_mode="stretch_width"),
+            pn.Row(self.turn_button, self.round_button, sizing_mode="stretch_width"),
             pn.Row(self.play_toggle, self.reset_button, sizing_mode="stretch_width"),
             self.round_slider,
             pn.Row(self.fork_same, self.fork_fresh, sizing_mode="stretch_width"),

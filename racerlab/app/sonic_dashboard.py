@@ -1115,5 +1115,5 @@ def sonic_app(
                 else str(raw[0])
             )
     if token is not None:
-        session.guarded(session.load_share_token, "share link")(token)
+        session.guarded(session.load_share_token)(token)  # its errors already say "share link"
     return SonicDashboard(session, settings, template=template)

@@ -242,6 +242,7 @@ def test_a_bad_share_link_shows_an_error_and_the_game_still_works():
     app = knights_app(game="definitely-not-a-game")
     s = app.session
     assert s.error.startswith("share link: ")
+    assert not s.error.startswith("share link: share link")
     assert app.banner.error_alert.visible
     assert s.step("action") == 1
 

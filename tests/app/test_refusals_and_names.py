@@ -101,3 +101,9 @@ def test_the_round_slider_past_the_last_round_reached_shows_the_last_round():
     slider._process_events({"value": 2, "value_throttled": 2})
     assert app.session.error == ""
     assert app.session.round == 1
+
+
+def test_stepping_a_players_turn_is_not_labelled_like_rotating():
+    app = knights_app(seed=3)
+    assert app.hand.turn_button.label == "Turn"  # rotate the racer
+    assert app.steps.turn_button.label == "Player ▶"  # step to the next player
