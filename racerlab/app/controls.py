@@ -21,7 +21,7 @@ import panel as pn
 import param
 
 from . import event_lock
-from .naming import PageWords
+from .naming import PageWords, seat_label
 from .session import BOT, HUMAN, GameSession, LogLine
 
 event_lock.install()
@@ -141,6 +141,7 @@ class StepControls(_SessionView):
         self.seats = pn.Column(sizing_mode="stretch_width")
         self.status = pn.pane.HTML("", sizing_mode="stretch_width", margin=(0, 5))
         self._seat_widgets: list[pn.widgets.Select] = []
+        self._seat_names: list[str] = []
         self._periodic: Any = None
         session.param.watch(self._autoplay_changed, ["autoplay", "autoplay_ms"])
         self._layout = pn.Column(
@@ -230,7 +231,8 @@ class StepControls(_SessionView):
     def _refresh_seats(self) -> None:
         s = self.session
         names = s.player_names
-        if len(self._seat_widgets) != len(names):
+        if names != self._seat_names:  # a new game may seat other racers
+            self._seat_names = list(names)
             self._seat_widgets = []
             for i in range(len(names)):
                 w = pn.widgets.RadioButtonGroup(
@@ -243,8 +245,11 @@ class StepControls(_SessionView):
                 w.param.watch(s.guarded(lambda e, i=i: self._on_seat(i, e), "seat"), "value")
                 self._seat_widgets.append(w)
             self.seats.objects = [
-                pn.Row(pn.pane.Markdown(f"{html.escape(n)}", width=110, margin=(6, 5)), w)
-                for n, w in zip(names, self._seat_widgets)
+                pn.Row(
+                    pn.pane.Markdown(html.escape(seat_label(i, names)), width=110, margin=(6, 5)),
+                    w,
+                )
+                for i, w in enumerate(self._seat_widgets)
             ]
         for w, who in zip(self._seat_widgets, s.controllers):
             if w.value != who:

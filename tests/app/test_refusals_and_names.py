@@ -107,3 +107,15 @@ def test_stepping_a_players_turn_is_not_labelled_like_rotating():
     app = knights_app(seed=3)
     assert app.hand.turn_button.label == "Turn"  # rotate the racer
     assert app.steps.turn_button.label == "Player ▶"  # step to the next player
+
+
+def test_seat_controls_name_the_seats_of_the_game_shown():
+    app = knights_app(seed=3)
+    s = app.session
+
+    def labels() -> list[str]:
+        return [row[0].object for row in app.steps.seats.objects]
+
+    assert labels() == [f"{i + 1}. {n}" for i, n in enumerate(s.player_names)]
+    s.new_random(11)
+    assert labels() == [f"{i + 1}. {n}" for i, n in enumerate(s.player_names)]
