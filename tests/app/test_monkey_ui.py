@@ -12,12 +12,10 @@ the same seed (``RACERLAB_MONKEY_SEED``) and is read from the test's output.
 
 from __future__ import annotations
 
-import logging
 import os
 import random
 import re
 import time
-from urllib.parse import urlsplit
 
 import pytest
 
@@ -34,22 +32,6 @@ ACTION_TIMEOUT_MS = 3_000
 STATUS = re.compile(r"Round \d+ · step \d+ of \d+")
 SKIP_BUTTONS = {"Save game (JSON)"}
 """Buttons the monkey leaves alone (a file download opens no page state worth testing)."""
-
-
-@pytest.fixture
-def server_errors():
-    """Log records at ERROR or above from anything in this process (the served app's too)."""
-    records: list[logging.LogRecord] = []
-
-    class Collect(logging.Handler):
-        def emit(self, record: logging.LogRecord) -> None:
-            records.append(record)
-
-    handler = Collect(level=logging.ERROR)
-    root = logging.getLogger()
-    root.addHandler(handler)
-    yield records
-    root.removeHandler(handler)
 
 
 def _visible(locator) -> list:
@@ -152,19 +134,10 @@ def _still_answers(page, monkey: Monkey) -> None:
 
 
 @pytest.mark.parametrize("slug", ["knights", "sonic"])
-def test_monkey(slug, serve_app, page, server_errors):
+def test_monkey(slug, serve_app, page, server_errors, loopback_only):
     url = serve_app({"/": app_routes(slug)["/"]})
-    outside: list[str] = []
+    outside = loopback_only(page)
     errors: list[str] = []
-
-    def only_loopback(route) -> None:
-        if urlsplit(route.request.url).hostname == "127.0.0.1":
-            route.continue_()
-        else:
-            outside.append(route.request.url)
-            route.abort()
-
-    page.route("**/*", only_loopback)
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
     page.on("dialog", lambda d: d.dismiss())

@@ -8,8 +8,6 @@ until the session died (see :mod:`racerlab.app.event_lock`).
 
 from __future__ import annotations
 
-import logging
-
 import pytest
 
 from racerlab.app import knights_app, sonic_app
@@ -17,22 +15,6 @@ from racerlab.app import knights_app, sonic_app
 pytestmark = pytest.mark.ui
 
 LOAD_MS = 30_000
-
-
-@pytest.fixture
-def server_errors():
-    """Log records at ERROR or above from anything in this process (the served app's too)."""
-    records: list[logging.LogRecord] = []
-
-    class Collect(logging.Handler):
-        def emit(self, record: logging.LogRecord) -> None:
-            records.append(record)
-
-    handler = Collect(level=logging.ERROR)
-    root = logging.getLogger()
-    root.addHandler(handler)
-    yield records
-    root.removeHandler(handler)
 
 
 def field(page, label: str, tag: str = "input"):
