@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import panel as pn
 
 from racerlab.app import knights_app, sonic_app
@@ -116,6 +118,6 @@ def test_seat_controls_name_the_seats_of_the_game_shown():
     def labels() -> list[str]:
         return [row[0].object for row in app.steps.seats.objects]
 
-    assert labels() == [f"{i + 1}. {n}" for i, n in enumerate(s.player_names)]
+    assert labels() == [html.escape(f"{i + 1}. {n}") for i, n in enumerate(s.player_names)]
     s.new_random(11)
-    assert labels() == [f"{i + 1}. {n}" for i, n in enumerate(s.player_names)]
+    assert labels() == [html.escape(f"{i + 1}. {n}") for i, n in enumerate(s.player_names)]
