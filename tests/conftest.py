@@ -164,12 +164,7 @@ def racerlab_server() -> Iterator[str]:
             wait_for_liveness(url, proc=proc)
             yield url
         finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+            stop_process(proc, timeout=15)
 
 
 @pytest.fixture
@@ -298,3 +293,60 @@ def screenshot() -> Callable[..., Path]:
         return path
 
     return take
+
+
+# -- offline and server-error checks -----------------------------------------------------
+@pytest.fixture
+def server_errors() -> Iterator[list]:
+    """Log records at ERROR or above from anything in this process (a served app's too)."""
+    import logging
+
+    records: list[logging.LogRecord] = []
+
+    class Collect(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            records.append(record)
+
+    handler = Collect(level=logging.ERROR)
+    root = logging.getLogger()
+    root.addHandler(handler)
+    yield records
+    root.removeHandler(handler)
+
+
+@pytest.fixture
+def loopback_only() -> Callable[[Any], list[str]]:
+    """``outside = loopback_only(page)``: abort every request of ``page`` that leaves
+    127.0.0.1 and collect its URL in ``outside``."""
+    from urllib.parse import urlsplit
+
+    def install(page: Any) -> list[str]:
+        outside: list[str] = []
+
+        def route(r: Any) -> None:
+            if urlsplit(r.request.url).hostname == "127.0.0.1":
+                r.continue_()
+            else:
+                outside.append(r.request.url)
+                r.abort()
+
+        page.route("**/*", route)
+        return outside
+
+    return install
+
+
+def stop_process(proc: Any, timeout: float = 20) -> None:
+    """Terminate a server subprocess, killing it if it does not stop in ``timeout`` s."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+@pytest.fixture
+def stop_server() -> Callable[..., None]:
+    """``stop_server(proc, timeout=20)``: :func:`stop_process` for tests that start servers."""
+    return stop_process

@@ -13,22 +13,29 @@ the page and the session keeps running.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from typing import Any
 
 import panel as pn
 import param
 
 from ..core.errors import ScenarioError
+from . import event_lock
 from .escape import text as esc
+from .naming import PageWords, seat_label
 from .offload import off_loop
-from .session import BOT, HUMAN, GameSession
+from .session import BOT, HUMAN, GameSession, LogLine
 from .upload import MAX_UPLOAD_BYTES, UploadGuard, too_large
+
+event_lock.install()
 
 __all__ = [
     "EventLog",
     "MessageBanner",
+    "RefusalNote",
     "ScenarioControls",
     "StepControls",
+    "redraw_guard",
     "set_slider",
     "set_text",
 ]
@@ -54,6 +61,29 @@ def set_slider(slider: Any, start: float, end: float, value: float) -> None:
     if slider.value_throttled != value:
         with param.edit_constant(slider):
             slider.value_throttled = value
+
+
+def redraw_guard(session: GameSession, redraw: Callable[[], None]) -> Callable[..., None]:
+    """``redraw`` as a watcher callback that shows its errors and never re-enters itself.
+
+    An error while redrawing is reported on the page, and reporting bumps the
+    session's version, which asks for a redraw again: without this guard one
+    failing redraw recursed until ``RecursionError`` and the session died.
+    """
+    running = False
+    guarded = session.guarded(redraw, "redraw")
+
+    def run(*_args: Any) -> None:
+        nonlocal running
+        if running:
+            return
+        running = True
+        try:
+            guarded()
+        finally:
+            running = False
+
+    return run
 
 
 class _SessionView(pn.viewable.Viewer):
@@ -82,7 +112,7 @@ class StepControls(_SessionView):
         button = dict(sizing_mode="stretch_width", min_width=55, margin=(4, 2))
         self.back_button = pn.widgets.Button(label="◀ Back", **button)
         self.action_button = pn.widgets.Button(label="Step", color="primary", **button)
-        self.turn_button = pn.widgets.Button(label="Turn ▶", color="primary", **button)
+        self.turn_button = pn.widgets.Button(label="Player ▶", color="primary", **button)
         self.round_button = pn.widgets.Button(label="Round ▶▶", color="primary", **button)
         self.play_toggle = pn.widgets.Toggle(label="▶ Play", color="success", **button)
         self.reset_button = pn.widgets.Button(label="⟲ Start", **button)
@@ -114,17 +144,14 @@ class StepControls(_SessionView):
         self.seats = pn.Column(sizing_mode="stretch_width")
         self.status = pn.pane.HTML("", sizing_mode="stretch_width", margin=(0, 5))
         self._seat_widgets: list[pn.widgets.Select] = []
+        self._seat_names: list[str] = []
         self._periodic: Any = None
         session.param.watch(self._autoplay_changed, ["autoplay", "autoplay_ms"])
         self._layout = pn.Column(
             self.status,
-            pn.Row(
-                self.back_button,
-                self.action_button,
-                self.turn_button,
-                self.round_button,
-                sizing_mode="stretch_width",
-            ),
+            # two rows of two: four in a row overflowed the sidebar ("Round ▶▶" cut off)
+            pn.Row(self.back_button, self.action_button, sizing_mode="stretch_width"),
+            pn.Row(self.turn_button, self.round_button, sizing_mode="stretch_width"),
             pn.Row(self.play_toggle, self.reset_button, sizing_mode="stretch_width"),
             self.round_slider,
             pn.Row(self.fork_same, self.fork_fresh, sizing_mode="stretch_width"),
@@ -142,7 +169,9 @@ class StepControls(_SessionView):
     # -- callbacks -------------------------------------------------------------------
     def _on_round(self, event: Any) -> None:
         if not self._syncing and event.new is not None:
-            self.session.goto_round(int(event.new))
+            # the slider always spans two rounds; a round not reached yet shows the last one
+            reached = self.session.rounds()
+            self.session.goto_round(min(max(int(event.new), reached[0]), reached[-1]))
 
     def _on_line(self, event: Any) -> None:
         if not self._syncing and event.new is not None:
@@ -208,7 +237,8 @@ class StepControls(_SessionView):
     def _refresh_seats(self) -> None:
         s = self.session
         names = s.player_names
-        if len(self._seat_widgets) != len(names):
+        if names != self._seat_names:  # a new game may seat other racers
+            self._seat_names = list(names)
             self._seat_widgets = []
             for i in range(len(names)):
                 w = pn.widgets.RadioButtonGroup(
@@ -221,8 +251,11 @@ class StepControls(_SessionView):
                 w.param.watch(s.guarded(lambda e, i=i: self._on_seat(i, e), "seat"), "value")
                 self._seat_widgets.append(w)
             self.seats.objects = [
-                pn.Row(pn.pane.Markdown(f"{esc(n)}", width=110, margin=(6, 5)), w)
-                for n, w in zip(names, self._seat_widgets)
+                pn.Row(
+                    pn.pane.Markdown(esc(seat_label(i, names)), width=110, margin=(6, 5)),
+                    w,
+                )
+                for i, w in enumerate(self._seat_widgets)
             ]
         for w, who in zip(self._seat_widgets, s.controllers):
             if w.value != who:
@@ -230,10 +263,23 @@ class StepControls(_SessionView):
 
 
 class EventLog(_SessionView):
-    """The game's events in plain words, grouped by round, newest first."""
+    """The game's events in plain words, grouped by round, newest first.
 
-    def __init__(self, session: GameSession, height: int = 420, **params: Any) -> None:
+    Lines are rewritten with the page's names (``words``, a function of the
+    state giving a text rewriter, e.g. a :class:`~racerlab.app.naming.PageWords`), and every refusal
+    or error the session reports is logged too, at the step where it happened.
+    """
+
+    def __init__(
+        self,
+        session: GameSession,
+        height: int = 420,
+        words: Callable[[Any], Callable[[str], str]] | None = None,
+        **params: Any,
+    ) -> None:
         super().__init__(session, **params)
+        self.words = words or (lambda state: PageWords(session.player_names))
+        self.refusals: list[tuple[Any, LogLine]] = []
         self.pane = pn.pane.HTML(
             "",
             sizing_mode="stretch_width",
@@ -241,6 +287,7 @@ class EventLog(_SessionView):
             styles={"overflow-y": "auto", "font-size": "13px", "line-height": "1.35"},
             stylesheets=[_LOG_CSS],
         )
+        session.param.watch(self._on_error, "error")
         self.refresh()
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -248,8 +295,25 @@ class EventLog(_SessionView):
             pn.pane.Markdown("### Event log", margin=(0, 5)), self.pane, sizing_mode="stretch_width"
         )
 
+    def _on_error(self, event: Any) -> None:
+        if not event.new:
+            return
+        s = self.session
+        line = LogLine(s.timeline.index, s.round, f"Refused: {event.new}", "refused")
+        self.refusals = [*self.refusals[-(LOG_LINES_SHOWN - 1) :], (s.timeline, line)]
+        self.refresh()
+
+    def lines(self) -> list[LogLine]:
+        """The log's lines up to the cursor, refusals included, in the page's words."""
+        s = self.session
+        tl = s.timeline
+        refused = [ln for t, ln in self.refusals if t is tl and ln.entry <= tl.index]
+        merged = sorted([*s.log_lines(), *refused], key=lambda ln: ln.entry)
+        words = self.words(s.state)
+        return [LogLine(ln.entry, ln.round, words(ln.text), ln.kind) for ln in merged]
+
     def refresh(self) -> None:
-        lines = self.session.log_lines()[-LOG_LINES_SHOWN:]
+        lines = self.lines()[-LOG_LINES_SHOWN:]
         if not lines:
             set_text(self.pane, '<div class="rl-log"><i>No events yet: press Step.</i></div>')
             return
@@ -261,8 +325,7 @@ class EventLog(_SessionView):
                     parts.append("</ul>")
                 current_round = line.round
                 parts.append(f'<div class="rl-round">Round {line.round}</div><ul>')
-            cls = "rl-director" if line.kind == "director" else "rl-event"
-            parts.append(f'<li class="{cls}">{esc(line.text)}</li>')
+            parts.append(f'<li class="rl-{line.kind}">{esc(line.text)}</li>')
         parts.append("</ul>")
         set_text(self.pane, '<div class="rl-log">' + "".join(parts) + "</div>")
 
@@ -272,6 +335,7 @@ _LOG_CSS = """
 .rl-log li { margin: 1px 0; }
 .rl-round { font-weight: 600; margin-top: 4px; border-bottom: 1px solid #ccc; }
 .rl-director { color: #8a4b00; font-style: italic; }
+.rl-refused { color: #b00020; }
 """
 
 
@@ -378,6 +442,66 @@ class ScenarioControls(_SessionView):
         if loc is not None and getattr(loc, "href", ""):
             base = loc.href.split("?", 1)[0]
         self.share_link.value = f"{base}?game={token}"
+
+
+class RefusalNote(pn.viewable.Viewer):
+    """A short red line beside a control, saying why the last thing it asked for was refused.
+
+    :meth:`attempt` wraps the control's callback: the note clears when the
+    control is used again, and shows the reason when the engine refuses (the
+    session's error after the call) or the callback raises. The same reason
+    still goes to the banner and the event log.
+    """
+
+    def __init__(
+        self, session: GameSession, note_id: str, words: Callable[[str], str] | None = None
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.note_id = note_id
+        self.words = words or (lambda text: text)
+        self._text = ""
+        self.pane = pn.pane.HTML(
+            "", visible=False, sizing_mode="stretch_width", margin=(0, 5), stylesheets=[_NOTE_CSS]
+        )
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.pane
+
+    @property
+    def text(self) -> str:
+        """The reason shown (empty when none)."""
+        return self._text if self.pane.visible else ""
+
+    def show(self, reason: str) -> None:
+        """Show ``reason`` beside the control (an empty reason hides the note)."""
+        self._text = reason
+        body = esc(self.words(reason))
+        set_text(self.pane, f'<div id="{self.note_id}" class="rl-note">⚠ {body}</div>')
+        if self.pane.visible != bool(reason):
+            self.pane.visible = bool(reason)
+
+    def attempt(self, fn: Callable[[], Any], doing: str) -> Callable[..., None]:
+        """``fn`` as a callback whose refusal or error shows here (and in banner and log)."""
+        s = self.session
+
+        def run(*_args: Any) -> None:
+            self.show("")
+            s.error = ""
+            try:
+                fn()
+            except Exception as exc:
+                s.autoplay = False
+                s.report(exc, doing)
+            if s.error:
+                self.show(s.error)
+
+        return run
+
+
+_NOTE_CSS = """
+.rl-note { color: #b00020; font-size: 12px; line-height: 1.3; }
+"""
 
 
 class MessageBanner(_SessionView):

@@ -24,7 +24,7 @@ import param
 from bokeh.models import ColumnDataSource, HoverTool
 from bokeh.plotting import figure
 
-from ..core.errors import IllegalActionError
+from ..core.errors import IllegalActionError, RacerlabError
 from ..core.rules import Action
 from ..core.timeline import Timeline
 from ..knights import KnightsRules, random_setup
@@ -66,13 +66,17 @@ from ..viz.style import THEME, apply_figure_style
 from .controls import (
     EventLog,
     MessageBanner,
+    RefusalNote,
     ScenarioControls,
     StepControls,
+    redraw_guard,
     set_slider,
     set_text,
 )
 from .escape import colour as safe_colour
 from .escape import text as esc
+from .naming import PageWords, seat_label
+from .offline import use_local_resources
 from .session import HUMAN, GameKit, GameSession
 from .simulation import SimulationPanel
 
@@ -128,15 +132,45 @@ def knights_kit(players: int = DEFAULT_PLAYERS) -> GameKit:
     )
 
 
-def _target_options(state: KnightsState, me: int) -> dict[str, Target]:
-    opts: dict[str, Target] = {}
-    for j, r in enumerate(state.racers):
-        if j != me and not r.wrecked:
-            opts[f"{state.name(j)} (player {j + 1})"] = Target.racer(j)
-    for w, b in enumerate(state.blockers):
-        if b > 0:
-            opts[f"Blocker of waypoint {w + 1}"] = Target.blocker(w)
-    return opts
+def _candidate_targets(state: KnightsState, me: int) -> list[tuple[str, Target]]:
+    out = [
+        (seat_label(j, [state.name(k) for k in range(len(state.racers))]), Target.racer(j))
+        for j, r in enumerate(state.racers)
+        if j != me and not r.wrecked
+    ]
+    out += [
+        (f"Blocker of waypoint {w + 1}", Target.blocker(w))
+        for w, b in enumerate(state.blockers)
+        if b > 0
+    ]
+    return out
+
+
+def target_choices(
+    rules: KnightsRules, state: KnightsState, me: int
+) -> tuple[dict[str, Target], list[str]]:
+    """The targets ``me`` may Fire at or Ram now (label -> target), and for every other
+    target one line saying why neither is legal (the engine's own reasons)."""
+    words = PageWords([state.name(k) for k in range(len(state.racers))])
+    legal: dict[str, Target] = {}
+    refused: list[str] = []
+    for label, target in _candidate_targets(state, me):
+        reasons = []
+        for kind, action in (("fire", Fire(target)), ("ram", Ram(target))):
+            try:
+                rules.check(state, action)
+            except IllegalActionError as exc:
+                reasons.append(f"{kind}: {words(exc.reason)}")
+            else:
+                legal.setdefault(f"{label} ({kind})", target)
+        if len(reasons) == 2:
+            refused.append(f"{label}: {'; '.join(reasons)}")
+    merged: dict[str, Target] = {}
+    for label, target in legal.items():  # "2. Storm (fire)" + "(ram)" -> "(fire, ram)"
+        base = label.rsplit(" (", 1)[0]
+        kinds = [k.rsplit(" (", 1)[1][:-1] for k, t in legal.items() if t == target]
+        merged[f"{base} ({', '.join(kinds)})"] = target
+    return merged, refused
 
 
 class HandPanel(pn.viewable.Viewer):
@@ -145,9 +179,13 @@ class HandPanel(pn.viewable.Viewer):
     def __init__(self, session: GameSession, **params: Any) -> None:
         super().__init__(**params)
         self.session = session
-        g = session.guarded
         wide = dict(sizing_mode="stretch_width")
         btn = dict(color="primary", sizing_mode="stretch_width", min_width=90)
+        self.note = RefusalNote(session, "rl-hand-note", lambda text: self._words()(text))
+
+        def g(fn: Callable[..., Any], doing: str) -> Callable[..., None]:
+            return self.note.attempt(lambda: fn(None), doing)
+
         self.header = pn.pane.HTML("", **wide)
         # drive phase
         self.valor_reflexes = pn.widgets.IntInput(
@@ -237,6 +275,12 @@ class HandPanel(pn.viewable.Viewer):
         )
         self.end_button = pn.widgets.Button(label="End turn", sizing_mode="stretch_width")
         self.end_button.on_click(g(lambda e: self._play(EndTurn()), "end turn"))
+        # every legal choice, listed by the engine, in words
+        self.choice_select = pn.widgets.Select(label="Every legal choice now", options={}, **wide)
+        self.choice_button = pn.widgets.Button(label="Play this choice", **btn)
+        self.choice_button.on_click(self.note.attempt(self._play_listed, "play a listed choice"))
+        self.choice_box = pn.Row(self.choice_select, self.choice_button, **wide)
+        self._listed: list[Action] = []
         self.act_box = pn.Column(
             pn.Row(self.move_distance, self.move_direction, self.move_button, **wide),
             pn.Row(self.turn_degrees, self.turn_pivot, self.turn_button, **wide),
@@ -253,6 +297,8 @@ class HandPanel(pn.viewable.Viewer):
             self.surge_box,
             self.bid_box,
             self.act_box,
+            self.note,
+            self.choice_box,
             self.legal,
             **wide,
         )
@@ -260,14 +306,23 @@ class HandPanel(pn.viewable.Viewer):
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
 
+    def _words(self) -> PageWords:
+        state: KnightsState = self.session.state
+        return PageWords([state.name(k) for k in range(len(state.racers))])
+
     def _play(self, action: Action) -> None:
         self.session.play(action)
+
+    def _play_listed(self) -> None:
+        i = self.choice_select.value
+        if i is None or not 0 <= i < len(self._listed):
+            raise RacerlabError("choose one of the listed choices first")
+        self._play(self._listed[i])
 
     def _attack(self, ram: bool) -> None:
         target = self.target.value
         if target is None:
-            self.session.error = "there is nothing to aim at"
-            return
+            raise RacerlabError("there is no legal target to aim at now")
         valor = int(self.attack_valor.value or 0)
         if ram:
             self._play(Ram(target, valor=valor))
@@ -315,16 +370,31 @@ class HandPanel(pn.viewable.Viewer):
         for box in (self.drive_box, self.surge_box, self.bid_box, self.act_box):
             if box.visible != (box is shown):
                 box.visible = box is shown
+        refused: list[str] = []
         if phase is Phase.ACT:
-            opts = _target_options(state, acting)
+            opts, refused = target_choices(s.rules, state, acting)
             keep = self.target.value if self.target.value in opts.values() else None
             self.target.param.update(options=opts, value=keep or next(iter(opts.values()), None))
+        self.choice_box.visible = human
         if not human:  # listing every legal choice costs time: only for a seat played by hand
             set_text(self.legal, "")
             return
-        legal = s.rules.legal_actions(state)
-        kinds = sorted({type(a).__name__ for a in legal})
-        set_text(self.legal, f"The engine offers {len(legal)} choices now ({', '.join(kinds)}).")
+        self._list_choices(refused)
+
+    def _list_choices(self, refused: list[str]) -> None:
+        """Every legal action in words, and why the targets left out cannot be attacked."""
+        s = self.session
+        words = self._words()
+        self._listed = list(s.rules.legal_actions(s.state))
+        opts = {f"{i + 1}. {words(a.describe())}": i for i, a in enumerate(self._listed)}
+        keep = self.choice_select.value if self.choice_select.value in opts.values() else None
+        self.choice_select.param.update(options=opts, value=keep if keep is not None else 0)
+        lines = "".join(f"<li>{esc(r)}</li>" for r in refused)
+        set_text(
+            self.legal,
+            f"{len(self._listed)} legal choices now (all in the list above)."
+            + (f"<br>Not a legal target now:<ul>{lines}</ul>" if refused else ""),
+        )
 
 
 class TweakPanel(pn.viewable.Viewer):
@@ -563,7 +633,9 @@ class OddsPanel(pn.viewable.Viewer):
         s = self.session
         state: KnightsState = s.state
         me = min(s.selected, len(state.racers) - 1)
-        opts = _target_options(state, me)
+        opts = dict(_candidate_targets(state, me))
+        if state.racers[me].wrecked:  # a wrecked racer attacks nobody: no odds to quote
+            opts = {}
         self._syncing = True
         try:
             keep = self.target.value if self.target.value in opts.values() else None
@@ -594,9 +666,11 @@ class OddsPanel(pn.viewable.Viewer):
             where = f"in arc, range {geom.range_r:.2f}R" if geom.in_arc else "not in the firing arc"
             if geom.in_arc and not geom.in_range:
                 where += " (out of range)"
-            why = f" Right now: {esc(check.reason)}." if check.reason else ""
+            words = PageWords([state.name(k) for k in range(len(state.racers))])
+            why = f" Right now: {esc(words(check.reason))}." if check.reason else ""
             self.summary.object = (
-                f"**{esc(state.name(me))} → {esc(target.label())}:** {where}; "
+                f"**{esc(state.name(me))} → {esc(words(target.label()))}:** "
+                f"{where}; "
                 f"exact hit chance **{float(odds.hit):.1%}** if it could fire.{why}"
             )
         if self._order_for is not state:
@@ -728,8 +802,8 @@ class KnightsDashboard(pn.viewable.Viewer):
         )
         self.tabs.param.watch(g(self._on_tab, "switch tab"), "active")
         self.odds.active = self.tabs.active == ODDS_TAB
-        s.param.watch(self._on_version, "version")
-        s.param.watch(self._on_view, ["selected", "overlays", "grid"])
+        redraw = redraw_guard(s, self.refresh)
+        s.param.watch(redraw, ["version", "selected", "overlays", "grid"])
         self._syncing = False
         self.refresh()
 
@@ -798,12 +872,6 @@ class KnightsDashboard(pn.viewable.Viewer):
         if self.odds.active:
             self.odds.refresh()
 
-    def _on_version(self, _event: Any) -> None:
-        self.session.guarded(self.refresh, "redraw")()
-
-    def _on_view(self, _event: Any) -> None:
-        self.session.guarded(self.refresh, "redraw")()
-
     def refresh(self) -> None:
         """Redraw the arena and every panel for the session's state."""
         s = self.session
@@ -846,6 +914,7 @@ def knights_app(
     pages also read ``?game=<token>`` from the URL; a bad token shows an error
     on the page and the default game is used.
     """
+    use_local_resources()
     kit = knights_kit(players)
     session = GameSession(kit, seed=seed)
     if scenario is not None:
@@ -861,5 +930,5 @@ def knights_app(
                 else str(raw[0])
             )
     if token is not None:
-        session.guarded(session.load_share_token, "share link")(token)
+        session.guarded(session.load_share_token)(token)  # its errors already say "share link"
     return KnightsDashboard(session, template=template)

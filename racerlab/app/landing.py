@@ -7,13 +7,13 @@ Links are relative (``./knights``), so the page works under ``racerlab serve``
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import panel as pn
 
 from ..viz.style import PALETTE, THEME
 from .dashboards import Dashboard, listed_dashboards
+from .escape import text as esc
 
 __all__ = ["dashboard_template", "landing_app"]
 
@@ -52,13 +52,13 @@ def dashboard_template(title: str, main: list[Any], sidebar: list[Any] | None = 
 
 def _card(d: Dashboard, colour: str, prefix: str) -> pn.pane.HTML:
     if d.is_available():
-        title = html.escape(d.title)
+        title = esc(d.title)
         go = f'<a class="rl-go" href="{prefix}{d.slug}">Open the {title} dashboard</a>'
     else:
         go = '<span class="rl-off">This dashboard is not installed in this copy of racerlab.</span>'
     body = (
         f'<div class="rl-card"><div class="rl-stripe" style="background:{colour}"></div>'
-        f"<h2>{html.escape(d.title)}</h2><p>{html.escape(d.blurb)}</p>{go}</div>"
+        f"<h2>{esc(d.title)}</h2><p>{esc(d.blurb)}</p>{go}</div>"
     )
     return pn.pane.HTML(
         body,

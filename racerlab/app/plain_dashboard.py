@@ -15,7 +15,6 @@ fields at the cursor and each seat's name. Nothing in it knows the game: the
 from __future__ import annotations
 
 import dataclasses
-import html
 from typing import Any
 
 import numpy as np
@@ -24,6 +23,7 @@ import param
 
 from ..core.registry import GameDescriptor, descriptor
 from .controls import EventLog, MessageBanner, ScenarioControls, StepControls, set_text
+from .escape import text as esc
 from .session import GameKit, GameSession
 
 __all__ = ["PlainDashboard", "kit_from_descriptor", "plain_app", "state_table"]
@@ -66,8 +66,8 @@ def state_table(state: Any) -> str:
     if dataclasses.is_dataclass(state):
         for f in dataclasses.fields(state):
             if f.name != "dice":
-                value = html.escape(repr(getattr(state, f.name)))
-                rows.append(f"<tr><td>{html.escape(f.name)}</td><td>{value}</td></tr>")
+                value = esc(repr(getattr(state, f.name)))
+                rows.append(f"<tr><td>{esc(f.name)}</td><td>{value}</td></tr>")
     return "<table class='rl-state'>" + "".join(rows) + "</table>"
 
 
@@ -96,7 +96,7 @@ class PlainDashboard(pn.viewable.Viewer):
         else:
             now = f"{names[acting]} to act" if acting is not None else "nobody to act"
         head = f"<p>Seats: {', '.join(names)}. Round {s.round}; {now}.</p>"
-        set_text(self.state_pane, html.escape(head, quote=False) + state_table(s.state))
+        set_text(self.state_pane, esc(head) + state_table(s.state))
 
     def __panel__(self) -> pn.viewable.Viewable:
         main = [self.banner, pn.Row(self.state_pane, self.log, sizing_mode="stretch_width")]

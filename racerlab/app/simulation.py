@@ -26,6 +26,7 @@ import param
 
 from ..analysis.compare import wilson
 from ..analysis.simulate import simulate
+from ..core.errors import RacerlabError
 from .controls import _SessionView, set_text
 from .escape import text as esc
 from .session import GameSession
@@ -112,16 +113,18 @@ class SimulationPanel(_SessionView):
             return
         s = self.session
         if s.is_over:
-            raise ValueError("the game is over: go back to a position still in play")
+            raise RacerlabError("the game is over: go back to a position still in play")
+        if self.games.value is None or not 1 <= int(self.games.value) <= MAX_GAMES:
+            raise RacerlabError(f"Games: type a whole number 1..{MAX_GAMES}")
+        if self.seed.value is None:
+            raise RacerlabError("Seed: type a whole number (0 or more)")
         total = int(self.games.value)
-        if not 1 <= total <= MAX_GAMES:
-            raise ValueError(f"games must be 1..{MAX_GAMES}, got {total}")
         seed = int(self.seed.value)
         reshuffle = bool(self.reshuffle.value and self.reshuffle.visible)
         policy = s.kit.bots[self.bot.value]
         rules, timeline = s.kit.rules(), s.timeline  # own rules: no caches shared across threads
         self._names = s.player_names
-        self._context = f"{s.status}; {total} game(s), seed {seed}, {self.bot.value} bots" + (
+        self._context = f"{s.status()}; {total} game(s), seed {seed}, {self.bot.value} bots" + (
             ", unseen cards reshuffled" if reshuffle else ""
         )
         self._stop.clear()

@@ -69,8 +69,18 @@ from ..sonic.state import BOSS_SEAT, NO_CARD, Phase, SonicState
 from ..sonic.track import Zone
 from ..viz.style import player_colour
 from ..viz.track import TRACK_HEIGHT, TrackPlot
-from .controls import EventLog, MessageBanner, ScenarioControls, StepControls, set_slider
+from .controls import (
+    EventLog,
+    MessageBanner,
+    RefusalNote,
+    ScenarioControls,
+    StepControls,
+    redraw_guard,
+    set_slider,
+)
 from .escape import text as esc
+from .naming import PageWords
+from .offline import use_local_resources
 from .session import HUMAN, GameKit, GameSession
 from .simulation import SimulationPanel
 
@@ -233,6 +243,40 @@ def path_words(spaces: tuple[tuple[int, int], ...]) -> str:
     return " → ".join(_space(p) for p in spaces) if spaces else "stay"
 
 
+_ENGINE_PAIR = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
+_ENGINE_PATH = re.compile(
+    rf"\(\s*{_ENGINE_PAIR.pattern}(?:\s*,\s*{_ENGINE_PAIR.pattern})*\s*,?\s*\)"
+)
+
+
+def engine_paths_as_board(text: str) -> str:
+    """Engine text with its paths (lanes 0..4) written as the board numbers them (lanes 1..5).
+
+    >>> engine_paths_as_board("Spring does not allow run along ((20, 0), (21, 0))")
+    'Spring does not allow run along (20,1) → (21,1)'
+    """
+
+    def board(m: re.Match[str]) -> str:
+        pairs = _ENGINE_PAIR.findall(m.group(0))
+        return path_words(tuple((int(c), int(lane)) for c, lane in pairs))
+
+    return _ENGINE_PATH.sub(board, text)
+
+
+def _board_words(session: GameSession) -> Callable[[str], str]:
+    cards = {c: f.name for c, f in session.rules.facts.cards.items()}
+    page = PageWords(session.player_names, cards)
+    return lambda text: page(engine_paths_as_board(text))
+
+
+def sonic_words(session: GameSession) -> Callable[[str], str]:
+    """Engine text in the page's words: seat names, card names, board-numbered paths.
+
+    The names are read when a text is rewritten, so one rewriter serves every game.
+    """
+    return lambda text: _board_words(session)(text)
+
+
 _PAIR = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
 
 
@@ -288,13 +332,16 @@ class HandPanel(pn.viewable.Viewer):
         self.card_select = pn.widgets.Select(label="Card from the hand", options={}, **wide)
         self.card_select.param.watch(g(self._on_pick, "pick a card"), "value")
         self.play_button = pn.widgets.Button(label="Play this card face down", **btn)
-        self.play_button.on_click(g(lambda e: self._play_card(), "play a card"))
+        words = sonic_words(session)
+        self.note = RefusalNote(session, "rl-hand-note", words)
+        self.path_note = RefusalNote(session, "rl-typed-path-note", words)
+        self.play_button.on_click(self.note.attempt(self._play_card, "play a card"))
         self.choose_box = pn.Column(self.card_select, self.play_button, **wide)
         # use or pass on the action; make the movement
         self.action_select = pn.widgets.Select(label="Choice", options={}, **wide)
         self.action_select.param.watch(g(self._on_pick, "pick a choice"), "value")
         self.do_button = pn.widgets.Button(label="Do it", **btn)
-        self.do_button.on_click(g(lambda e: self._do_choice(), "play"))
+        self.do_button.on_click(self.note.attempt(self._do_choice, "play"))
         self.act_box = pn.Column(self.action_select, self.do_button, **wide)
         # the previewed (and, when moving, chosen) path
         self.path_select = pn.widgets.Select(label="Path shown on the track", options={}, **wide)
@@ -310,12 +357,16 @@ class HandPanel(pn.viewable.Viewer):
             width=120,
         )
         self.try_button = pn.widgets.Button(label="Try this path", width=130, margin=(24, 5, 5, 5))
-        self.try_button.on_click(g(lambda e: self._try_typed(), "typed path"))
-        self.typed_box = pn.Row(self.typed_path, self.typed_kind, self.try_button, **wide)
+        self.try_button.on_click(self.path_note.attempt(self._try_typed, "typed path"))
+        self.typed_box = pn.Column(
+            pn.Row(self.typed_path, self.typed_kind, self.try_button, **wide),
+            self.path_note,
+            **wide,
+        )
         # take a face-up card
         self.take_select = pn.widgets.Select(label="Face-up card to take", options={}, **wide)
         self.take_button = pn.widgets.Button(label="Discard and take it", **btn)
-        self.take_button.on_click(g(lambda e: self._take(), "take a card"))
+        self.take_button.on_click(self.note.attempt(self._take, "take a card"))
         self.take_box = pn.Column(self.take_select, self.take_button, **wide)
         self.legal = pn.pane.Markdown("", styles={"color": "#555", "font-size": "12px"}, **wide)
         self._layout = pn.Column(
@@ -325,6 +376,7 @@ class HandPanel(pn.viewable.Viewer):
             self.path_select,
             self.typed_box,
             self.take_box,
+            self.note,
             self.legal,
             **wide,
         )
@@ -599,13 +651,14 @@ class TweakPanel(pn.viewable.Viewer):
             label="Draw deck, top first (card ids)", value="", height=110, **wide
         )
         self.deck_button = pn.widgets.Button(label="Set the draw deck", **wide)
-        self.deck_button.on_click(g(lambda e: self._on_deck(), "set deck"))
+        self.deck_note = RefusalNote(session, "rl-deck-note", sonic_words(session))
+        self.deck_button.on_click(self.deck_note.attempt(self._on_deck, "set deck"))
         self.deck_summary = pn.pane.Markdown("", styles={"font-size": "12px"}, **wide)
         self._layout = pn.Column(
             self.header,
             pn.Row(
                 pn.Column(self.speed, self.rings, self.ability, self.ability_text, **wide),
-                pn.Column(self.deck, self.deck_button, self.deck_summary, **wide),
+                pn.Column(self.deck, self.deck_button, self.deck_note, self.deck_summary, **wide),
                 **wide,
             ),
             pn.pane.Markdown(
@@ -896,7 +949,11 @@ class SonicDashboard(pn.viewable.Viewer):
         )
         for w in (self.mode, self.players, self.zones):
             w.param.watch(g(self._on_settings, "random game settings"), "value")
-        self.log = EventLog(s, height=360)
+        self.log = EventLog(
+            s,
+            height=360,
+            words=lambda state: _board_words(s),
+        )
         self.hand = HandPanel(s, on_preview=g(self._redraw_track, "preview"))
         self.tweak = TweakPanel(s)
         self.odds = OddsPanel(s)
@@ -910,8 +967,7 @@ class SonicDashboard(pn.viewable.Viewer):
             **wide,
         )
         self.tabs.param.watch(g(self._on_tab, "switch tab"), "active")
-        s.param.watch(self._on_version, "version")
-        s.param.watch(self._on_version, ["selected", "overlays"])
+        s.param.watch(redraw_guard(s, self.refresh), ["version", "selected", "overlays"])
         self._syncing = False
         self.refresh()
 
@@ -978,9 +1034,6 @@ class SonicDashboard(pn.viewable.Viewer):
     def _on_tab(self, event: Any) -> None:
         self.odds.active = event.new == 2
         self.odds.refresh()
-
-    def _on_version(self, _event: Any) -> None:
-        self.session.guarded(self.refresh, "redraw")()
 
     def _redraw_track(self) -> None:
         s = self.session
@@ -1051,6 +1104,7 @@ def sonic_app(
     ``?game=<token>`` from the URL; a bad token shows an error on the page and
     the default game is used.
     """
+    use_local_resources()
     settings = RandomSettings(
         Mode(mode) if mode is not None else None,
         int(players),
@@ -1070,5 +1124,5 @@ def sonic_app(
                 else str(raw[0])
             )
     if token is not None:
-        session.guarded(session.load_share_token, "share link")(token)
+        session.guarded(session.load_share_token)(token)  # its errors already say "share link"
     return SonicDashboard(session, settings, template=template)

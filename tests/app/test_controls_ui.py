@@ -56,11 +56,14 @@ def test_a_bad_file_shows_an_error_and_the_page_keeps_working(coin_page, wait_fo
     page.locator("input[type=file]").set_input_files(
         files=[{"name": "bad.json", "mimeType": "application/json", "buffer": b"{oops"}]
     )
-    wait_for(lambda: page.get_by_text("bad.json: not valid JSON").count() == 1)
+    banner = page.locator(".alert-danger", has_text="bad.json: not valid JSON")
+    wait_for(lambda: banner.count() == 1)
+    logged = page.locator("li.rl-refused", has_text="bad.json: not valid JSON")
+    wait_for(lambda: logged.count() == 1)  # the event log keeps it
     page.get_by_role("button", name="Step", exact=True).click()
-    wait_for(lambda: page.get_by_text("Player 1 rolled").count() == 1)
+    wait_for(lambda: page.get_by_text("1. Player 1 rolled").count() == 1)  # seat: number, name
     page.get_by_role("button", name="Dismiss").click()
-    wait_for(lambda: page.get_by_text("bad.json: not valid JSON").count() == 0)
+    wait_for(lambda: banner.count() == 0 or not banner.first.is_visible())
 
 
 def test_autoplay_steps_until_paused(coin_page, wait_for):

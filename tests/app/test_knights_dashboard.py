@@ -8,15 +8,26 @@ import pytest
 from bokeh.document import Document
 
 from racerlab.app import knights_app
+from racerlab.app.escape import text as esc
 from racerlab.app.knights_dashboard import (
     ARMOR_RANGE,
     KnightsDashboard,
     order_positions,
     standings_html,
 )
+from racerlab.app.naming import PageWords
 from racerlab.app.session import HUMAN
+from racerlab.core.errors import IllegalActionError
 from racerlab.knights import queries
-from racerlab.knights.actions import AdjustStat, DriveRoll, SetDurability, SwapPart, Target
+from racerlab.knights.actions import (
+    AdjustStat,
+    DriveRoll,
+    Fire,
+    Ram,
+    SetDurability,
+    SwapPart,
+    Target,
+)
 from racerlab.knights.draft import racer_of
 
 
@@ -149,47 +160,88 @@ def test_the_tweak_tab_is_refreshed_when_shown(app):
 
 def test_hand_panel_lists_the_engines_choices_for_a_seat_played_by_hand(app):
     s = app.session
-    assert app.hand.legal.object == ""
+    assert app.hand.legal.object == "" and not app.hand.choice_box.visible
     s.set_controller(s.acting, HUMAN)
-    n = len(s.rules.legal_actions(s.state))
-    assert f"The engine offers {n} choices now (DriveRoll)." == app.hand.legal.object
+    legal = s.rules.legal_actions(s.state)
+    assert app.hand.choice_box.visible
+    assert f"{len(legal)} legal choices now" in app.hand.legal.object
+    labels = list(app.hand.choice_select.options)
+    assert labels == [f"{i + 1}. {a.describe()}" for i, a in enumerate(legal)]
+    # a listed choice plays at once
+    app.hand.choice_select.value = 1
+    click(app.hand.choice_button)
+    assert s.timeline.entries[s.cursor].action == legal[1]
 
 
-def test_hand_panel_shows_the_phase_widgets(app):
-    s = app.session
-    assert app.hand.drive_box.visible and not app.hand.act_box.visible
+def _to_act(s) -> None:
     while s.state.phase.value != "act":
         s.step("action")
+
+
+def _legal(rules, state, action) -> bool:
+    try:
+        rules.check(state, action)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def test_hand_panel_shows_the_phase_widgets_and_only_legal_targets(app):
+    s = app.session
+    assert app.hand.drive_box.visible and not app.hand.act_box.visible
+    _to_act(s)
     assert app.hand.act_box.visible and not app.hand.drive_box.visible
     acting = s.acting
     assert s.state.name(acting) in app.hand.header.object
-    targets = list(app.hand.target.options.values())
-    assert Target.racer(acting) not in targets
-    assert len(targets) == 3 + sum(1 for b in s.state.blockers if b > 0)
+    offered = set(app.hand.target.options.values())
+    candidates = [Target.racer(j) for j in range(len(s.state.racers)) if j != acting]
+    candidates += [Target.blocker(w) for w, b in enumerate(s.state.blockers) if b > 0]
+    for t in candidates:
+        legal = _legal(s.rules, s.state, Fire(t)) or _legal(s.rules, s.state, Ram(t))
+        assert (t in offered) == legal, t
 
 
-def test_firing_at_a_target_out_of_arc_is_refused_with_the_reason(app):
+def test_targets_left_out_are_listed_with_the_engines_reason_in_page_names(app):
     s = app.session
-    while s.state.phase.value != "act":
-        s.step("action")
+    _to_act(s)
+    s.set_controller(s.acting, HUMAN)
     me = s.acting
     bad = next(
-        t
-        for t in app.hand.target.options.values()
-        if not queries.attack_check(s.state, me, t).geometry.can_fire
+        j
+        for j in range(len(s.state.racers))
+        if j != me and not _legal(s.rules, s.state, Fire(Target.racer(j)))
     )
-    app.hand.target.value = bad
+    reason = queries.attack_check(s.state, me, Target.racer(bad)).reason
+    words = PageWords([s.state.name(k) for k in range(len(s.state.racers))])
+    shown = app.hand.legal.object
+    assert f"{bad + 1}. {s.state.name(bad)}: fire: " in shown
+    assert esc(words(reason)) in shown
+
+
+def test_firing_at_a_target_out_of_arc_is_refused_beside_the_buttons(app):
+    s = app.session
+    _to_act(s)
+    me = s.acting
+    bad = next(
+        Target.racer(j)
+        for j in range(len(s.state.racers))
+        if j != me and not queries.attack_check(s.state, me, Target.racer(j)).geometry.can_fire
+    )
     before = s.cursor
-    click(app.hand.fire_button)
+    app.hand.note.attempt(lambda: app.hand._play(Fire(bad)), "fire")()
     assert s.cursor == before
-    assert s.error
     assert s.error == queries.attack_check(s.state, me, bad).reason
+    words = PageWords([s.state.name(k) for k in range(len(s.state.racers))])
+    assert app.hand.note.pane.visible
+    assert esc(words(s.error)) in app.hand.note.pane.object
+    assert app.log.lines()[-1].kind == "refused"
 
 
 def test_a_bad_share_link_shows_an_error_and_the_game_still_works():
     app = knights_app(game="definitely-not-a-game")
     s = app.session
     assert s.error.startswith("share link: ")
+    assert not s.error.startswith("share link: share link")
     assert app.banner.error_alert.visible
     assert s.step("action") == 1
 

@@ -85,8 +85,11 @@ def test_an_illegal_hand_choice_shows_the_engines_reason(
     field.fill("9")
     field.press("Enter")
     page.get_by_role("button", name="Roll to drive").click()
-    alert = page.get_by_text("at most 3 Valor on Reflexes for one roll, not 9")
-    wait_for(lambda: alert.count() == 1 and alert.is_visible())
+    reason = "at most 3 Valor on Reflexes for one roll, not 9"
+    note = page.locator("#rl-hand-note")  # beside the buttons, where the user is looking
+    wait_for(lambda: note.count() == 1 and note.is_visible() and reason in note.inner_text())
+    logged = page.locator("li.rl-refused", has_text=reason)  # and in the event log
+    wait_for(lambda: logged.count() == 1)
     # nothing broke: a legal step still plays
     page.get_by_role("button", name="Step", exact=True).click()
     wait_for(lambda: page.get_by_text("drove").count() >= 1)

@@ -9,7 +9,7 @@ import pytest
 from racerlab.analysis.simulate import simulate
 from racerlab.app.knights_dashboard import knights_kit
 from racerlab.app.session import GameSession
-from racerlab.app.simulation import SimulationPanel, win_table
+from racerlab.app.simulation import MAX_GAMES, SimulationPanel, win_table
 from racerlab.app.sonic_dashboard import sonic_kit
 
 
@@ -103,3 +103,22 @@ def test_closing_the_page_stops_a_run(session):
     panel._on_stop(None)  # what the served page's destroy hook calls
     panel.wait(timeout=300)
     assert panel.progress.value < 5_000 and "stopped after" in panel.status.object
+
+
+def test_the_previous_runs_caption_says_where_it_was_played_from(session):
+    panel = SimulationPanel(session)
+    panel.games.value = 2
+    for _ in range(2):
+        panel.start()
+        panel.wait(timeout=300)
+    caption = panel.previous.object
+    assert "bound method" not in caption
+    assert session.status().split(" · ")[0] in caption  # "Round N"
+
+
+def test_an_empty_games_box_is_refused_with_a_clear_reason(session):
+    panel = SimulationPanel(session)
+    panel.games.value = None
+    panel.run_button.clicks += 1
+    assert not panel.running
+    assert session.error == f"simulate: Games: type a whole number 1..{MAX_GAMES}"

@@ -72,7 +72,9 @@ def test_a_speed_tweak_changes_the_numbers_shown(sonic_url, page, js_errors, rea
     wait_for(lambda: read_source(page, "track-racers")["label"][0] == f"1:{speed + 1}")
     row = page.locator("#rl-standings tr").nth(1)
     wait_for(lambda: row.locator("td").nth(1).inner_text().strip() == str(speed + 1))
-    wait_for(lambda: page.get_by_text("SetSpeed(player=0").count() >= 1)  # in the event log
+    first = sonic_app(seed=SEED).session.player_names[0]
+    logged = f"Director: Set speed (1. {first}, value {speed + 1})"  # logged in page names
+    wait_for(lambda: page.get_by_text(logged).count() >= 1)
     assert js_errors == []
 
 
@@ -97,8 +99,11 @@ def test_an_illegal_typed_path_shows_the_engines_reason(
     field.fill(TYPED)
     field.press("Enter")
     page.get_by_role("button", name="Try this path").click()
-    alert = page.get_by_text(err.value.reason)
-    wait_for(lambda: alert.count() >= 1 and alert.first.is_visible())
+    note = page.locator("#rl-typed-path-note")  # beside the box, lanes as on the board
+    reason = err.value.reason.replace("((20, 0), (21, 0))", "(20,1) → (21,1)")
+    wait_for(lambda: note.count() >= 1 and reason in note.first.inner_text())
+    logged = page.locator("li.rl-refused", has_text=reason)  # and in the event log
+    wait_for(lambda: logged.count() == 1)
     # nothing broke: a legal step still plays
     step.click()
     wait_for(lambda: page.get_by_text(f"step {players + 1} of {players + 1}").count() >= 1)
