@@ -24,6 +24,7 @@ from ..core.dice import ChanceSource, Dice
 from ..core.errors import IllegalActionError, ScenarioError
 from ..core.frozen import fast_replace
 from ..core.rules import Action, Event, Rules
+from . import director
 from .actions import (
     ActionChoice,
     Move,
@@ -109,6 +110,7 @@ class SonicRules(Rules[SonicState, Action]):
         SetRings,
         SetAbility,
         SetDeck,
+        *director.ACTIONS,
     )
 
     def __init__(self, catalog: Any = None) -> None:
@@ -492,6 +494,8 @@ class SonicRules(Rules[SonicState, Action]):
                 raise IllegalActionError(
                     f"unknown card id(s): {', '.join(map(str, bad))}", action=action
                 )
+        elif isinstance(action, director.ACTIONS):
+            director.check(state, action)
         else:
             super().check_director(state, action)
 
@@ -501,6 +505,8 @@ class SonicRules(Rules[SonicState, Action]):
         events: list[Event] = []
         if isinstance(action, SetSpeed | SetRings | SetAbility | SetDeck):
             return self._director(state, action), [DirectorChanged(action.describe())]
+        if isinstance(action, director.ACTIONS):
+            return director.apply(state, action)
         if isinstance(action, PlayCard):
             state = self._play(state, action, dice, events)
         elif isinstance(action, PassAction):
