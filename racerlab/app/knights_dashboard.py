@@ -69,6 +69,7 @@ from .controls import (
     set_slider,
     set_text,
 )
+from .editor_view import knights_editor
 from .session import HUMAN, GameKit, GameSession
 from .simulation import SimulationPanel
 
@@ -707,6 +708,7 @@ class KnightsDashboard(pn.viewable.Viewer):
             ("Tweak racer", self.tweak),
             ("Odds", self.odds),
             ("Simulate", self.simulation),
+            ("Edit position", knights_editor(s, self.arena.figure)),
             dynamic=True,
             **wide,
         )

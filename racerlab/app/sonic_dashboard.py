@@ -70,6 +70,7 @@ from ..sonic.track import Zone
 from ..viz.style import player_colour
 from ..viz.track import TRACK_HEIGHT, TrackPlot
 from .controls import EventLog, MessageBanner, ScenarioControls, StepControls, set_slider
+from .editor_view import sonic_editor
 from .session import HUMAN, GameKit, GameSession
 from .simulation import SimulationPanel
 
@@ -897,6 +898,7 @@ class SonicDashboard(pn.viewable.Viewer):
             ("Tweak racer", self.tweak),
             ("Odds", self.odds),
             ("Simulate", self.simulation),
+            ("Edit position", sonic_editor(s, self.track.figure)),
             dynamic=False,  # updates to panels of a lazily rendered tab pulled CSS from a CDN
             **wide,
         )
