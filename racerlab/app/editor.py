@@ -142,7 +142,7 @@ class KnightsEditor(_Editor):
             "weakness": rs.weakness,
             "next_waypoint": rs.next_waypoint,
         }
-        out.update({s: stat_value(rs, s) for s in STATS})
+        out.update({s: stat_value(rs, s) for s in STATS if s not in out})
         return out
 
     def set_value(self, player: int, name: str, value: int) -> bool:
@@ -157,7 +157,7 @@ class KnightsEditor(_Editor):
             return False
         if now[name] == value:
             return True
-        if name in STATS:
+        if name not in KNIGHTS_FIELDS:
             return self._direct(SetStat(player, name, value))
         make = {
             "durability": lambda: SetDurability(player, value),

@@ -166,7 +166,9 @@ def knights_editor(session: GameSession, figure: Any) -> EditorView:
     from ..viz.arena import racer_colours
 
     model = KnightsEditor(session)
-    stat = pn.widgets.Select(label="Stat", options=list(STATS), width=150)
+    stat = pn.widgets.Select(
+        label="Stat", options=[s for s in STATS if s not in KNIGHTS_FIELDS], width=150
+    )
     stat_value = pn.widgets.IntInput(label="Set the stat to", start=0, width=150)
     stat_button = pn.widgets.Button(label="Set stat", width=100)
     waypoint = pn.widgets.IntInput(label="Blocker of waypoint", start=1, value=1, width=150)
