@@ -70,6 +70,7 @@ from .controls import (
     set_text,
 )
 from .editor_view import knights_editor
+from .presenter import presenter_for
 from .session import HUMAN, GameKit, GameSession
 from .simulation import SimulationPanel
 
@@ -716,6 +717,7 @@ class KnightsDashboard(pn.viewable.Viewer):
         self.odds.active = self.tabs.active == ODDS_TAB
         s.param.watch(self._on_version, "version")
         s.param.watch(self._on_view, ["selected", "overlays", "grid"])
+        self.presenter = presenter_for(self)
         self._syncing = False
         self.refresh()
 
@@ -739,6 +741,7 @@ class KnightsDashboard(pn.viewable.Viewer):
             width=SIDE_PANEL_WIDTH,
         )
         return [
+            self.presenter,
             self.banner,
             pn.Row(self.arena_pane, side, sizing_mode="stretch_width"),
             self.tabs,

@@ -71,6 +71,7 @@ from ..viz.style import player_colour
 from ..viz.track import TRACK_HEIGHT, TrackPlot
 from .controls import EventLog, MessageBanner, ScenarioControls, StepControls, set_slider
 from .editor_view import sonic_editor
+from .presenter import presenter_for
 from .session import HUMAN, GameKit, GameSession
 from .simulation import SimulationPanel
 
@@ -905,6 +906,7 @@ class SonicDashboard(pn.viewable.Viewer):
         self.tabs.param.watch(g(self._on_tab, "switch tab"), "active")
         s.param.watch(self._on_version, "version")
         s.param.watch(self._on_version, ["selected", "overlays"])
+        self.presenter = presenter_for(self)
         self._syncing = False
         self.refresh()
 
@@ -929,6 +931,7 @@ class SonicDashboard(pn.viewable.Viewer):
             width=SIDE_PANEL_WIDTH,
         )
         return [
+            self.presenter,
             self.banner,
             self.track_pane,
             pn.Row(
