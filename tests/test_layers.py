@@ -190,9 +190,20 @@ def test_the_circle_finder_finds_circles():
 
 # -- closed faces of the games ------------------------------------------------------------------
 
-FACES = ("queries", "state", "actions", "events", "options", "game", "procedure", "provenance")
+FACES = (
+    "queries",
+    "state",
+    "actions",
+    "director",
+    "events",
+    "options",
+    "game",
+    "procedure",
+    "provenance",
+)
 """The modules of a game that code above it (analysis, viz, app) may import, besides the
-package itself (its ``__all__``)."""
+package itself (its ``__all__``). ``director`` holds the director's edit actions, which are
+actions like any other."""
 
 STILL_OPEN = {
     "racerlab/viz/track.py": {"racerlab.sonic.board", "racerlab.sonic.track"},

@@ -73,10 +73,12 @@ from .controls import (
     set_slider,
     set_text,
 )
+from .editor_view import knights_editor
 from .escape import colour as safe_colour
 from .escape import text as esc
 from .naming import PageWords, seat_label
 from .offline import use_local_resources
+from .presenter import presenter_for
 from .session import HUMAN, GameKit, GameSession
 from .simulation import SimulationPanel
 
@@ -797,6 +799,7 @@ class KnightsDashboard(pn.viewable.Viewer):
             ("Tweak racer", self.tweak),
             ("Odds", self.odds),
             ("Simulate", self.simulation),
+            ("Edit position", knights_editor(s, self.arena.figure)),
             dynamic=True,
             **wide,
         )
@@ -804,6 +807,7 @@ class KnightsDashboard(pn.viewable.Viewer):
         self.odds.active = self.tabs.active == ODDS_TAB
         redraw = redraw_guard(s, self.refresh)
         s.param.watch(redraw, ["version", "selected", "overlays", "grid"])
+        self.presenter = presenter_for(self)
         self._syncing = False
         self.refresh()
 
@@ -827,6 +831,7 @@ class KnightsDashboard(pn.viewable.Viewer):
             width=SIDE_PANEL_WIDTH,
         )
         return [
+            self.presenter,
             self.banner,
             pn.Row(self.arena_pane, side, sizing_mode="stretch_width"),
             self.tabs,

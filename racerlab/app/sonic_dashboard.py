@@ -78,9 +78,11 @@ from .controls import (
     redraw_guard,
     set_slider,
 )
+from .editor_view import sonic_editor
 from .escape import text as esc
 from .naming import PageWords
 from .offline import use_local_resources
+from .presenter import presenter_for
 from .session import HUMAN, GameKit, GameSession
 from .simulation import SimulationPanel
 
@@ -963,11 +965,13 @@ class SonicDashboard(pn.viewable.Viewer):
             ("Tweak racer", self.tweak),
             ("Odds", self.odds),
             ("Simulate", self.simulation),
+            ("Edit position", sonic_editor(s, self.track.figure)),
             dynamic=False,  # updates to panels of a lazily rendered tab pulled CSS from a CDN
             **wide,
         )
         self.tabs.param.watch(g(self._on_tab, "switch tab"), "active")
         s.param.watch(redraw_guard(s, self.refresh), ["version", "selected", "overlays"])
+        self.presenter = presenter_for(self)
         self._syncing = False
         self.refresh()
 
@@ -992,6 +996,7 @@ class SonicDashboard(pn.viewable.Viewer):
             width=SIDE_PANEL_WIDTH,
         )
         return [
+            self.presenter,
             self.banner,
             self.track_pane,
             pn.Row(

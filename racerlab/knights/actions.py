@@ -33,7 +33,13 @@ __all__ = [
     "PlaceRacer",
     "Ram",
     "Repair",
+    "SetBlocker",
     "SetDurability",
+    "SetGlory",
+    "SetNextWaypoint",
+    "SetStat",
+    "SetTokens",
+    "SetValor",
     "SurgeChoice",
     "SwapPart",
     "Target",
@@ -246,6 +252,56 @@ class PlaceRacer(DirectorAction):
     pose: Pose
 
 
+@dataclass(frozen=True, slots=True)
+class SetStat(DirectorAction):
+    """Director: make one stat of a racer exactly ``value`` (an absolute :class:`AdjustStat`)."""
+
+    player: int
+    stat: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class SetTokens(DirectorAction):
+    """Director: set how many Slow and Weakness tokens a racer carries."""
+
+    player: int
+    slow: int
+    weakness: int
+
+
+@dataclass(frozen=True, slots=True)
+class SetValor(DirectorAction):
+    """Director: set the Valor a racer has left to spend."""
+
+    player: int
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class SetGlory(DirectorAction):
+    """Director: set a racer's Glory."""
+
+    player: int
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class SetNextWaypoint(DirectorAction):
+    """Director: set the waypoint a racer must cross next (0-based; the count: all crossed)."""
+
+    player: int
+    waypoint: int
+
+
+@dataclass(frozen=True, slots=True)
+class SetBlocker(DirectorAction):
+    """Director: set the Durability left on waypoint ``waypoint``'s blocker (0: destroyed)."""
+
+    waypoint: int
+    durability: int
+
+
 ACTION_TYPES = (
     DriveRoll,
     SurgeChoice,
@@ -261,5 +317,11 @@ ACTION_TYPES = (
     AdjustStat,
     SetDurability,
     PlaceRacer,
+    SetStat,
+    SetTokens,
+    SetValor,
+    SetGlory,
+    SetNextWaypoint,
+    SetBlocker,
 )
 """Every action type of the game (for saving and loading)."""

@@ -36,6 +36,7 @@ from .actions import (
     Ram,
     Repair,
     SetDurability,
+    SetStat,
     SurgeChoice,
     SwapPart,
     Target,
@@ -57,6 +58,7 @@ from .combat import (
     resolve_ram,
     target_geometry,
 )
+from .director import EDITS, adjustment_for, apply_edit, check_edit
 from .draft import WEAPON_STATS, Draft, racer_of
 from .events import Repaired, StatChanged
 from .geometry import Pose, turn_limit, turned
@@ -290,6 +292,10 @@ class KnightsRules(Rules[KnightsState, Action]):
 
     # -- director -------------------------------------------------------------------------
     def check_director(self, state: KnightsState, action: DirectorAction) -> None:
+        if isinstance(action, EDITS):
+            return check_edit(state, action)
+        if isinstance(action, SetStat):
+            action = adjustment_for(state, action)
         if not isinstance(action, SwapPart | AdjustStat | SetDurability | PlaceRacer):
             super().check_director(state, action)
         p = getattr(action, "player", None)
@@ -358,6 +364,11 @@ class KnightsRules(Rules[KnightsState, Action]):
         )
 
     def _direct(self, d: Draft, a: DirectorAction) -> None:
+        if isinstance(a, EDITS):
+            return apply_edit(d, a)
+        label = f"{a.stat} set to {a.value}" if isinstance(a, SetStat) else ""
+        if isinstance(a, SetStat):
+            a = adjustment_for(d.base, a)
         p = a.player  # type: ignore[attr-defined]
         rs = d.r(p)
         if isinstance(a, SwapPart):
@@ -372,7 +383,7 @@ class KnightsRules(Rules[KnightsState, Action]):
                     1, min(rs.durability + a.delta, changes["start_durability"])
                 )
             d.set(p, **changes)
-            what = f"{a.stat} {a.delta:+d}"
+            what = label or f"{a.stat} {a.delta:+d}"
         elif isinstance(a, SetDurability):
             d.set(p, durability=a.value)
             what = f"Durability set to {a.value}"

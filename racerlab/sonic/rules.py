@@ -36,10 +36,6 @@ from .actions import (
     Move,
     PassAction,
     PlayCard,
-    SetAbility,
-    SetDeck,
-    SetRings,
-    SetSpeed,
     TakeCard,
     UseAction,
 )
@@ -77,10 +73,7 @@ class SonicRules(Rules[SonicState, Action]):
         UseAction,
         Move,
         TakeCard,
-        SetSpeed,
-        SetRings,
-        SetAbility,
-        SetDeck,
+        *DIRECTOR_TYPES,
     )
 
     def __init__(self, catalog: Any = None) -> None:

@@ -1,0 +1,212 @@
+"""The position editor's Panel view: drag handles on the game's figure, number boxes for
+the counters, and "the odds from here" (the models are in :mod:`racerlab.app.editor`).
+
+:func:`knights_editor` and :func:`sonic_editor` build the tab for a dashboard from its
+session and its arena or track figure (one line each in the dashboards). A drag on a
+handle, or a number typed and committed (Enter or leaving the box), becomes one logged
+director action; a refused one shows its reason in the editor itself and in the page's
+banner, and the handles snap back to where the racers are.
+
+>>> from racerlab.app.knights_dashboard import knights_app
+>>> app = knights_app(seed=1, players=2)
+>>> view = knights_editor(app.session, app.arena.figure)
+>>> view.model.place(1, 6.0, 6.0, heading=90.0), float(view.handles.data["x"][2])
+(True, 6.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import panel as pn
+
+from ..viz.editing import add_drag_handles, handle_data, moved_handle
+from .editor import (
+    KNIGHTS_FIELDS,
+    SNAP_DEGREES,
+    SONIC_FIELDS,
+    KnightsEditor,
+    SonicEditor,
+    _Editor,
+)
+from .escape import text as esc
+from .session import GameSession
+
+__all__ = ["EditorView", "knights_editor", "sonic_editor"]
+
+LABELS = {
+    "durability": "Durability",
+    "valor": "Valor",
+    "glory": "Glory",
+    "slow": "Slow tokens",
+    "weakness": "Weakness tokens",
+    "next_waypoint": "Next waypoint (number; one past the last: all crossed)",
+    "speed": "Speed",
+    "rings": "Rings",
+    "shield": "Shield (1 up, 0 down)",
+}
+"""Box labels of the editable values."""
+
+_ODDS_CSS = """
+.rl-odds { border-collapse: collapse; width: 100%; font-size: 1em; }
+.rl-odds td { border-bottom: 1px solid #e2e2e2; padding: 3px 6px; }
+.rl-odds td.p { text-align: right; font-weight: 600; }
+"""
+
+
+class EditorView(pn.viewable.Viewer):
+    """The editor tab: snap switch, value boxes, extra controls, odds from here."""
+
+    def __init__(
+        self,
+        model: _Editor,
+        figure: Any,
+        fields: tuple[str, ...],
+        colours: Callable[[Any], list[str]],
+        extra: list[Any] | None = None,
+        **params: Any,
+    ) -> None:
+        super().__init__(**params)
+        self.model = model
+        s = model.session
+        g = s.guarded
+        wide = dict(sizing_mode="stretch_width")
+        self._colours = colours
+        self._syncing = False
+        self.drag = add_drag_handles(figure)
+        self.handles = self.drag.source
+        dragged = g(self._on_drag, "drag a racer")
+        self.handles.on_change("data", lambda attr, old, new: dragged(attr, old, new))
+        self.drag_on = pn.widgets.Checkbox(
+            label="Drag racers on the plot", value=False, css_classes=["rl-drag-toggle"]
+        )
+        self.drag_on.param.watch(lambda e: self.drag.enable(bool(e.new)), "value")
+        self.snap = pn.widgets.Checkbox(label="Snap to M/8 and 15° (off: free)", value=True)
+        self.snap.param.watch(lambda e: setattr(model, "snapping", bool(e.new)), "value")
+        self.header = pn.pane.Markdown("", **wide)
+        self.inputs = {
+            f: pn.widgets.IntInput(label=LABELS.get(f, f), start=0, width=150) for f in fields
+        }
+        for name, box in self.inputs.items():
+            box.param.watch(g(self._setter(name), f"set {LABELS.get(name, name)}"), "value")
+        self.refused = pn.pane.HTML("", styles={"color": "#B00020"}, **wide)
+        self.odds = pn.pane.HTML("", stylesheets=[_ODDS_CSS], **wide)
+        self._layout = pn.Column(
+            self.header,
+            pn.pane.Markdown(
+                "Switch on dragging, then drag a racer's round handle on the plot to move it"
+                + (" and its triangle to turn it" if isinstance(model, KnightsEditor) else "")
+                + ". Every change is a logged director action.",
+                **wide,
+            ),
+            pn.Row(self.drag_on, self.snap),
+            pn.FlexBox(*self.inputs.values(), **wide),
+            *(extra or []),
+            self.refused,
+            pn.pane.Markdown("#### The odds from here", **wide),
+            self.odds,
+            **wide,
+        )
+        s.param.watch(lambda e: g(self.refresh, "editor")(), ["version", "selected"])
+        self.refresh()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+    def _seat(self) -> int:
+        return min(self.model.session.selected, len(self.model.session.player_names) - 1)
+
+    def _setter(self, name: str) -> Callable[[Any], None]:
+        def set_it(event: Any) -> None:
+            if not self._syncing and event.new is not None:
+                self.model.set_value(self._seat(), name, int(event.new))
+
+        return set_it
+
+    def _on_drag(self, _attr: str, old: Any, new: Any) -> None:
+        if self._syncing:
+            return
+        moved = moved_handle(old, new)
+        if moved is None:
+            return
+        player, kind, x, y = moved
+        if not self.model.drag(player, kind, x, y):
+            self.refresh()  # refused: the handle goes back
+
+    def refresh(self) -> None:
+        """Bring handles, boxes and odds up to the state at the cursor."""
+        s = self.model.session
+        seat = self._seat()
+        names = s.player_names
+        self._syncing = True
+        try:
+            centres, heads = self.model.handles()
+            self.handles.data = handle_data(centres, heads, self._colours(s.state))
+            values = self.model.values(seat)
+            for name, box in self.inputs.items():
+                if box.value != values[name]:
+                    box.value = values[name]
+        finally:
+            self._syncing = False
+        who = f"{seat + 1}. {esc(names[seat])}"
+        self.header.object = f"**Editing {who}** (pick another racer beside the plot)"
+        self.refused.object = esc(s.error) if s.error else ""
+        rows = "".join(
+            f'<tr><td>{esc(o.label)}</td><td>{esc(o.words)}</td><td class="p">{o.p:.1%}</td></tr>'
+            for o in self.model.odds(seat)
+        )
+        self.odds.object = f'<table class="rl-odds" id="rl-editor-odds">{rows}</table>'
+
+
+def knights_editor(session: GameSession, figure: Any) -> EditorView:
+    """The Racer Knights editor tab on the arena ``figure``."""
+    from ..knights.director import STATS
+    from ..viz.arena import racer_colours
+
+    model = KnightsEditor(session)
+    stat = pn.widgets.Select(
+        label="Stat", options=[s for s in STATS if s not in KNIGHTS_FIELDS], width=150
+    )
+    stat_value = pn.widgets.IntInput(label="Set the stat to", start=0, width=150)
+    stat_button = pn.widgets.Button(label="Set stat", width=100)
+    waypoint = pn.widgets.IntInput(label="Blocker of waypoint", start=1, value=1, width=150)
+    blocker = pn.widgets.IntInput(label="Its Durability (0: removed)", start=0, value=0, width=180)
+    blocker_button = pn.widgets.Button(label="Set blocker", width=100)
+    pose = [pn.widgets.FloatInput(label=n, width=110) for n in ("x (M)", "y (M)", "heading (°)")]
+    pose[2].step = SNAP_DEGREES
+    place_button = pn.widgets.Button(label="Place", width=80)
+    g = session.guarded
+
+    def seat() -> int:
+        return min(session.selected, len(session.player_names) - 1)
+
+    stat_button.on_click(
+        g(lambda e: model.set_value(seat(), stat.value, int(stat_value.value or 0)), "set stat")
+    )
+    blocker_button.on_click(
+        g(
+            lambda e: model.set_blocker(int(waypoint.value or 1) - 1, int(blocker.value or 0)),
+            "set blocker",
+        )
+    )
+    place_button.on_click(
+        g(lambda e: model.place(seat(), *(float(w.value or 0) for w in pose)), "place racer")
+    )
+    extra = [
+        pn.Row(*pose, place_button),
+        pn.Row(stat, stat_value, stat_button),
+        pn.Row(waypoint, blocker, blocker_button),
+    ]
+    return EditorView(model, figure, KNIGHTS_FIELDS, racer_colours, extra)
+
+
+def sonic_editor(session: GameSession, figure: Any) -> EditorView:
+    """The Battle Racers editor tab on the track ``figure``."""
+    from ..viz.style import player_colour
+
+    def colours(state: Any) -> list[str]:
+        return [player_colour(i) for i in range(state.players)]
+
+    model = SonicEditor(session)
+    return EditorView(model, figure, SONIC_FIELDS, colours)
