@@ -11,10 +11,10 @@ from .catalog import load_catalog
 from .draft import Draft, grants, has_any
 from .events import DamagePrevented, EvadeRolled, Spun, TokenPlaced
 from .geometry import away_direction
+from .geometry.table import overlaps
 from .movement import push
 from .options import DamagePreventionUse
 from .parts import Ability, Side
-from .space import overlaps
 from .state import PendingAttack
 from .targeting import target_geometry
 

@@ -43,11 +43,7 @@ from .geometry.overlap import (
     segment_distance,
 )
 from .geometry.sweep import turn_touches_disc
-from .geometry.tolerance import TOL_M
-from .parts import Ability, Side, Stats
-from .results import winner_of
-from .setup import KnightsSetup, table_of
-from .space import (
+from .geometry.table import (
     Table,
     disc_corners,
     slide_disc,
@@ -55,6 +51,10 @@ from .space import (
     slide_walls,
     sweep_touches_disc,
 )
+from .geometry.tolerance import TOL_M
+from .parts import Ability, Side, Stats
+from .results import winner_of
+from .setup import KnightsSetup, table_of
 from .state import KnightsState, PendingAttack, Phase, RacerState
 
 __all__ = ["WEAPON_STATS", "Draft", "grants", "racer_of", "table_for"]
@@ -292,7 +292,7 @@ class Draft:
         """Glory for each waypoint, in order, that the movement from ``old`` to ``new`` touches.
 
         A slide covers :func:`~racerlab.knights.geometry.swept` (see
-        :func:`~racerlab.knights.space.sweep_touches_disc`). A turn (``turn`` gives its
+        :func:`~racerlab.knights.geometry.table.sweep_touches_disc`). A turn (``turn`` gives its
         degrees and pivot side) covers the area the racer sweeps rotating, not the hull of
         its two footprints (:func:`~racerlab.knights.geometry.sweep.turn_touches_disc`).
         Waypoints far from the path are ruled out first by bounding circles.

@@ -29,9 +29,9 @@ from ..core.limits import MAX_PLAYERS, check_colour, check_finite, check_name
 from .build import RacerBuild
 from .catalog import KnightsCatalog, TableSpec, load_catalog
 from .geometry import EPS, Pose
+from .geometry.table import Table, disc_gap_bounds, racer_gap
 from .geometry.tolerance import SURE_M, TOL_M
 from .options import KnightsOptions
-from .space import Table, disc_gap_bounds, racer_gap
 
 __all__ = [
     "KnightsSetup",
