@@ -28,9 +28,10 @@ __all__ = ["paths"]
 # -- the paths ----------------------------------------------------------------------
 def _path_tables(board: Board, rules: MoveRules, ignore: tuple[str, ...]) -> tuple:
     """Per-space lookups for :func:`paths` (flat lists indexed ``col * LANES + lane``):
-    the terrain's (:func:`_terrain_tables`) with the badniks' reach laid over them; cached
-    on the board, dropped when its terrain or badniks change."""
-    key = ("ptab", rules.buzz_bomber_reach, rules.stop_at_damage, ignore)
+    the terrain's (:func:`_terrain_tables`) with the badniks' reach laid over them, and
+    the step effects over them (:func:`_enterer`); cached on the board, dropped when its
+    terrain or badniks change."""
+    key = ("ptab", rules.buzz_bomber_reach, rules.stop_at_damage, rules.spring_extra_spaces, ignore)
     memo = board.layout_memo()
     got = memo.get(key)
     if got is not None:
@@ -55,6 +56,7 @@ def _path_tables(board: Board, rules: MoveRules, ignore: tuple[str, ...]) -> tup
                 bad_run[i] = bad_run[i] or badnik.crawling
                 spinner_t[i] = badnik is Badnik.SPINNER
     got = (elev, spike, fx, push, bad_run, bad_spin, crab_t, spinner_t)
+    got = (*got, _enterer(got, rules.spring_extra_spaces))
     memo[key] = got
     return got
 
@@ -211,40 +213,31 @@ def paths(
     tables = _path_tables(board, rules, tuple(ignore))
     s0 = start[0] * LANES + start[1]
     out: list[Path] = []
-    walk = _walker(tables, rules, s0, kind, along, out)
-    walk(s0, tables[0][s0], kind, speed, speed if turns is None else turns, 0, 0)
+    walk = _walker(tables, s0, kind, along, out)
+    walk(s0, tables[0][s0], kind, speed, speed if turns is None else turns, False, False)
     if along is not None:
         return [p for p in out if p.spaces == along]
     return out
 
 
 def _walker(
-    tables: tuple,
-    rules: MoveRules,
-    s0: int,
-    kind: Movement,
-    along: tuple[Coord, ...] | None,
-    out: list[Path],
+    tables: tuple, s0: int, kind: Movement, along: tuple[Coord, ...] | None, out: list[Path]
 ) -> Callable[..., None]:
     """The depth-first walk of :func:`paths` from flat index ``s0``: a recursive
-    ``walk(index, elevation, movement, steps left, turns left, pushes, kind changes)``
+    ``walk(index, elevation, movement, steps left, turns left, pushed, kind changed)``
     that appends every path it finishes to ``out`` (a path lists its pushes and
     movements only when it has some). Its state lives in this closure, so a step costs
     no attribute lookups."""
-    elev, fx, bad_run, bad_spin = tables[0], tables[2], tables[4], tables[5]
+    elev, _, fx, _, bad_run, bad_spin, crab_t, spinner_t, enter = tables
     coords, moves = _coords(len(elev)), _moves(len(elev))
-    steps: list[Direction] = []
-    spaces: list[Coord] = []
-    extras: list[tuple] = []  # per step: (where a treadmill pushed to or None, movement)
-    landings: list[int] = []  # the steps where a jump lands (resolve_move obeys this)
+    emit, steps, spaces, extras, landings = _emitter(out)
     visited = bytearray(len(elev))
     visited[s0] = 1
-    emit = _emitter(out, steps, spaces, extras, landings)
-    enter = _enterer(tables, elev[s0], rules)
-    run, spin, forward = Movement.RUN, Movement.SPIN, Direction.FORWARD
+    too_high = elev[s0] + 2  # a jump is stopped by elevation this high above its start
+    run, spin, jump, forward = Movement.RUN, Movement.SPIN, Movement.JUMP, Direction.FORWARD
     guide, guided = along or (), along is not None
 
-    def walk(p: int, cur: int, k: Movement, left: int, turns: int, pushed: int, changed: int):
+    def walk(p: int, cur: int, k: Movement, left: int, turns: int, pushed: bool, changed: bool):
         if left == 0:
             emit("complete", pushed, changed)
             return
@@ -263,8 +256,10 @@ def _walker(
                 continue
             if ground and not fx[t]:  # a plain ground step: only a stop to find out
                 q, nk, extra, stop = -1, k, 0, elev[t] > cur or bad[t]
+            elif k is jump and not landing:  # in the air: only a stop to find out
+                q, nk, extra, stop = -1, k, 0, elev[t] >= too_high or crab_t[t] or spinner_t[t]
             else:
-                q, nk, extra, stop = enter(t, cur, k, ground, bad, landing)
+                q, nk, extra, stop = enter(t, cur, k, ground, bad, landing, too_high)
             lands = landing and not ground
             if lands:
                 landings.append(len(steps))
@@ -275,16 +270,16 @@ def _walker(
             new_push = q >= 0 and not visited[q]
             if new_push:
                 visited[q] = 1
-            now_pushed = pushed + (q >= 0)
-            now_changed = changed + (nk is not kind or k is not kind)
+            now_pushed = pushed or q >= 0
+            now_changed = changed or nk is not kind or k is not kind
             if stop:
                 emit("stopped", now_pushed, now_changed)
             elif not ground and landing and not extra:
                 emit("complete", now_pushed, now_changed)
             else:
                 here = q if q >= 0 else t
-                left2 = left - 1 + extra
-                walk(here, elev[here], nk, left2, turns - vertical, now_pushed, now_changed)
+                turns2 = turns - 1 if vertical else turns
+                walk(here, elev[here], nk, left - 1 + extra, turns2, now_pushed, now_changed)
             if new_push:
                 visited[q] = 0
             if lands:
@@ -299,14 +294,18 @@ def _walker(
     return walk
 
 
-def _emitter(
-    out: list[Path], steps: list, spaces: list, extras: list, landings: list
-) -> Callable[[str, int, int], None]:
-    """``emit(ends, pushes, kind changes)``: append the path walked so far to ``out``;
-    ``extras`` holds ``(push, movement)`` per step, listed only when there are pushes or
-    movement changes."""
+def _emitter(out: list[Path]) -> tuple:
+    """The path walked so far and ``emit(ends, pushes, kind changes)``, which appends it to
+    ``out``: ``(emit, steps, spaces entered, extras, landings)``, where ``extras`` holds
+    ``(where a treadmill pushed to or None, movement)`` per step (listed only when there
+    are pushes or movement changes) and ``landings`` the steps where a jump lands (which
+    resolve_move obeys)."""
+    steps: list[Direction] = []
+    spaces: list[Coord] = []
+    extras: list[tuple] = []
+    landings: list[int] = []
 
-    def emit(ends: str, pushed: int, changed: int) -> None:
+    def emit(ends: str, pushed: bool, changed: bool) -> None:
         pushes = kinds = ()
         if pushed or changed:
             pushes, kinds = zip(*extras)
@@ -321,19 +320,20 @@ def _emitter(
             )
         )
 
-    return emit
+    return emit, steps, spaces, extras, landings
 
 
-def _enterer(tables: tuple, ref: int, rules: MoveRules) -> Callable[..., tuple]:
-    """``enter(index, elevation, movement, on the ground, damage table, landing)``: what
-    entering a space does, as ``(push target or -1, movement after, extra steps, stops
-    there)``. ``ref`` is the elevation the move started from (a jump clears up to one
-    level above it)."""
+def _enterer(tables: tuple, spring_extra: int) -> Callable[..., tuple]:
+    """``enter(index, elevation, movement, on the ground, damage table, landing, too high)``:
+    what entering a space does, as ``(push target or -1, movement after, extra steps, stops
+    there)``. ``too high`` is the elevation that stops a jump (two levels above the one the
+    move started from); ``spring_extra`` the rulings' High Jump after a spring."""
     elev, spike, fx, push_to, bad_run, _, crab_t, spinner_t = tables
-    spring_extra = rules.spring_extra_spaces
     jump, high = Movement.JUMP, Movement.HIGH_JUMP
 
-    def enter(t: int, cur: int, k: Movement, ground: bool, bad: list, landing: bool) -> tuple:
+    def enter(
+        t: int, cur: int, k: Movement, ground: bool, bad: list, landing: bool, too_high: int
+    ) -> tuple:
         t_elev = elev[t]
         q = -1
         nk, extra, stop, acts = k, 0, False, False
@@ -341,7 +341,7 @@ def _enterer(tables: tuple, ref: int, rules: MoveRules) -> Callable[..., tuple]:
             stop = t_elev > cur or bad[t]
             acts = not stop
         elif k is jump:
-            blocked = t_elev >= ref + 2 or crab_t[t]
+            blocked = t_elev >= too_high or crab_t[t]
             if not landing:
                 stop = blocked or spinner_t[t]
             else:
