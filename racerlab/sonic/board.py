@@ -108,8 +108,10 @@ class RacerToken:
         return replace(self, stacks=collect_onto(self.stacks, n)) if self.stacks else self
 
 
-def _sorted(items: Iterable) -> tuple:
-    return tuple(sorted(items, key=lambda kv: kv[0] if isinstance(kv[0], tuple) else kv))
+def _sorted(index: dict) -> tuple:
+    """An index's ``(space, value)`` pairs sorted by space (spaces are unique keys, so the
+    values are never compared)."""
+    return tuple(sorted(index.items()))
 
 
 @dataclass(frozen=True)
@@ -314,7 +316,9 @@ class Board:
             index[pos] = count
         else:
             index.pop(pos, None)
-        return self._with(rings=_sorted(index.items()))
+        board = self._with(rings=_sorted(index))
+        board._cache["rings"] = index  # the new board's own lookup, already built
+        return board
 
     def with_badnik(self, pos: Coord, badnik: Badnik | None) -> Board:
         """Set (or clear, with ``None``) the badnik on ``pos`` (supplies are not touched)."""
@@ -323,7 +327,9 @@ class Board:
             index.pop(pos, None)
         else:
             index[pos] = badnik
-        return self._with(badniks=_sorted(index.items()))
+        board = self._with(badniks=_sorted(index))
+        board._cache["badniks"] = index
+        return board
 
     def with_rock(self, pos: Coord) -> Board:
         """Put a rock from the supply on ``pos`` (no change if the supply is empty)."""
