@@ -332,7 +332,11 @@ class Board:
     # -- token lookups ---------------------------------------------------------
     def _index(self, name: str) -> dict:
         """``rings`` or ``badniks`` as a dict by space (kept by the line's lookups)."""
-        return self._lookups.index(getattr(self, name))
+        items = self.__dict__[name]
+        got = self._lookups.indexes.get(id(items))
+        if got is not None and got[0] is items:
+            return got[1]
+        return self._lookups.index(items)
 
     def rings_at(self, pos: Coord) -> int:
         """Rings lying on ``pos``."""
