@@ -20,7 +20,9 @@ penalty when cut short); the ``TOP_PATHS`` best are resolved with the real
 physics and judged by :func:`position_value`. An action is judged by the best
 quick movement it leaves; a card by the best of its speed options and
 movements from the current position (other players' cards are not predicted).
-Ties go to the first option listed, so the bot is deterministic.
+Ties go to the first option listed, so the bot is deterministic. Within one decision
+the quick value of each (seat, Speed, kind) is worked out once and shared by every option
+that leaves it (most cards and speed changes lead to the same few Speeds).
 
 Paths are shortlisted before they are valued: only those with at most ``TURNS``
 up or down steps (each one costs a column of progress, so longer detours rarely
