@@ -39,9 +39,9 @@ def oversized(package: Path = PACKAGE) -> set[str]:
         if text.count("\n") > MAX_MODULE_LINES:
             found.add(name)
         for node in ast.walk(ast.parse(text)):
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                if node.end_lineno - node.lineno + 1 > MAX_FUNCTION_LINES:
-                    found.add(f"{name}:{node.name}")
+            is_function = isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+            if is_function and node.end_lineno - node.lineno + 1 > MAX_FUNCTION_LINES:
+                found.add(f"{name}:{node.name}")
     return found
 
 
