@@ -72,7 +72,7 @@ class Presenter(pn.viewable.Viewer):
         big = dict(styles={"font-size": "1.4em"}, min_width=120, height=56)
         back = pn.widgets.Button(label="◀ Back", **big)
         step = pn.widgets.Button(label="Step", color="primary", **big)
-        turn = pn.widgets.Button(label="Turn ▶", color="primary", **big)
+        turn = pn.widgets.Button(label="Player ▶", color="primary", **big)
         back.on_click(g(lambda e: session.back(), "back"))
         step.on_click(g(lambda e: session.step("action"), "step"))
         turn.on_click(g(lambda e: session.step("turn"), "step a turn"))
@@ -82,7 +82,10 @@ class Presenter(pn.viewable.Viewer):
             pn.Row(back, step, turn, self.status), self.odds, visible=False, **_wide()
         )
         self._fonts: dict[str, str] | None = None
-        self._sizes = (figure.height, getattr(pane, "min_height", None), pane.height)
+        self._sizes = (
+            pane.height or figure.height,
+            getattr(pane, "min_height", None) or figure.min_height,
+        )
         session.param.watch(lambda e: g(self.refresh, "presenter")(), ["version", "selected"])
         self._layout = pn.Column(self.toggle, self.bar, **_wide())
         args = getattr(pn.state, "session_args", None) or {}
@@ -98,14 +101,15 @@ class Presenter(pn.viewable.Viewer):
             w.visible = not on
         self.bar.visible = on
         self._fonts = scale_fonts(self.figure, TEXT_SCALE if on else 1.0, self._fonts)
-        height, min_height, pane_height = self._sizes
+        height, min_height = self._sizes
         k = PLOT_SCALE if on else 1.0
+        # the figure is the pane's model: size it directly. Setting the pane's own height
+        # makes Panel copy the rendered figure's properties back onto the pane, and its
+        # stylesheets are objects the pane refuses (a TypeError in a served page).
         if height:
             self.figure.height = int(height * k)
         if min_height:
-            self.pane.min_height = int(min_height * k)
-        if pane_height:
-            self.pane.height = int(pane_height * k)
+            self.figure.min_height = int(min_height * k)
         self.refresh()
 
     def refresh(self) -> None:
