@@ -79,6 +79,7 @@ __all__ = [
     "Weights",
     "boss_hit_spaces",
     "can_hit_boss",
+    "card_value",
     "greedy_bot",
     "look_ahead_bot",
     "position_value",
@@ -476,7 +477,7 @@ def look_ahead_bot(state: SonicState, rules: Rules, w: Weights) -> Action:
             key=lambda a: _action_outlook(state, rules, a, w),
         )
     if phase is Phase.CHOOSE:
-        return max(legal, key=lambda a: _card_value(state, rules, a, w))
+        return max(legal, key=lambda a: card_value(state, rules, a, w))
     # TAKE: the card whose action gives the most speed, then the highest priority
     f = rules.facts  # type: ignore[attr-defined]
 
@@ -546,7 +547,7 @@ def _hitting(
     ]
 
 
-def _card_value(state: SonicState, rules: Any, play: PlayCard, w: Weights = GREEDY) -> float:
+def card_value(state: SonicState, rules: Any, play: PlayCard, w: Weights = GREEDY) -> float:
     """Value of playing ``play.card`` as if it resolved now, from the current position:
     the best of passing and each speed change or spin it offers, by quick path values."""
     seat = play.player
