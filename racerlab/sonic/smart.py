@@ -111,7 +111,10 @@ def _choose(state: SonicState, ahead: SonicState, rules: Any, w: Weights) -> Act
     cards = rules.facts.cards
     first = rules.facts.bosses[state.boss.id].cards[state.boss.card].priority
 
+    memos: tuple[dict, dict] = ({}, {})  # quick values, one memo per state judged
+
     def value(a: Any) -> float:
-        return card_value(ahead if first > cards[a.card].priority else state, rules, a, w)
+        later = first > cards[a.card].priority
+        return card_value(ahead if later else state, rules, a, w, memos[later])
 
     return max(legal, key=value)
