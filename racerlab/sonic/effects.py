@@ -420,8 +420,10 @@ def move_boss(
     reason: str,
     chance: ChanceSource,
     rules: MoveRules = DEFAULT_RULES,
+    spare: str | None = None,
 ) -> tuple[Board, list[Event]]:
-    """Move the boss to ``to``; a racer there is damaged; a breakaway platform left goes."""
+    """Move the boss to ``to``; a racer there (but ``spare``) is damaged; a breakaway
+    platform left goes."""
     frm = board.boss
     events: list[Event] = []
     if frm is None:
@@ -434,6 +436,8 @@ def move_boss(
     if key is not None and board.platform_at(*to) != key:
         board = board.remove_platform(key, chance)
     for other in board.racers_at(to):
+        if other.id == spare:
+            continue
         board, more = hurt(board, other.id, f"boss {boss_id}", chance, rules)
         events += more
     return board, events
