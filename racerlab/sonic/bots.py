@@ -474,9 +474,9 @@ def _speed_after(state: SonicState, rules: Any, seat: int, card: Any, choice: An
     return card_speed(
         t.speed,
         delta,
-        cap=speed_cap(ability, o.card_speed_max),
+        cap=speed_cap(ability, o.card_speed_max, o.speed_max),
         lo=o.speed_min,
-        turn_cap=speed_cap_at(state.board, t.pos),
+        turn_cap=speed_cap_at(state.board, t.pos, o.move_rules),
     )
 
 
@@ -590,8 +590,8 @@ def card_value(
     speeds = action_speeds(
         card.action,
         token.speed,
-        cap=speed_cap(ability, state.options.card_speed_max),
-        turn_cap=speed_cap_at(state.board, token.pos),
+        cap=speed_cap(ability, state.options.card_speed_max, state.options.speed_max),
+        turn_cap=speed_cap_at(state.board, token.pos, state.options.move_rules),
         options=state.options,
     )
     kinds = movement_kinds(card.movement, spin=card.action in SPINS)

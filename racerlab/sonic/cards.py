@@ -39,7 +39,7 @@ def use_action(t: Turn, state: SonicState, action: UseAction, path) -> SonicStat
     t.emit(ActionUsed(seat, card.name, action.choice.value))
     o = state.options
     cap = speed_cap(ability, o.card_speed_max, o.speed_max)
-    turn_cap = speed_cap_at(state.board, token.pos)
+    turn_cap = speed_cap_at(state.board, token.pos, o.move_rules)
     if action.choice is ActionChoice.SPEED:
         new = card_speed(
             token.speed, SPEED_DELTA[card.action], cap=cap, lo=o.speed_min, turn_cap=turn_cap

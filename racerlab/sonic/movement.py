@@ -137,7 +137,7 @@ class _Walk:
 
     def set_speed(self, value: int, at: Coord, cause: str) -> None:
         token = self.token
-        new = max(MIN_SPEED, min(value, MAX_SPEED, speed_cap_at(self._board, at)))
+        new = self.rules.limit_speed(value, speed_cap_at(self._board, at, self.rules))
         if new != token.speed:
             self.events.append(SpeedChanged(self.id, at, token.speed, new, cause))
             self.set_token(fast_replace(token, speed=new))
@@ -220,7 +220,7 @@ class _Walk:
         elif feature is Feature.SPIKE:
             self.hurt(self.id, "spike")
         elif feature is Feature.OIL:
-            if speed <= MIN_SPEED:
+            if speed <= self.rules.speed_min:
                 self.hurt(self.id, "oil")
             else:
                 self.set_speed(speed - 1, pos, "oil")
@@ -274,13 +274,13 @@ class _Walk:
 
     def obstacle(self, pos: Coord, from_elev: int, elev: int) -> None:
         self.events.append(ObstacleHit(self.id, pos, from_elev, elev))
-        self.set_speed(MIN_SPEED, pos, "obstacle")
+        self.set_speed(self.rules.speed_min, pos, "obstacle")
         self.over = True
         self.stopped = True
 
     def turn_lane(self, pos: Coord) -> None:
-        cap = speed_cap_at(self._board, pos)
-        if cap < MAX_SPEED:
+        cap = speed_cap_at(self._board, pos, self.rules)
+        if cap < self.rules.speed_max:
             speed = self.token.speed
             if self.rules.turn_sets_speed or speed > cap:
                 self.set_speed(cap, pos, "turn lane")

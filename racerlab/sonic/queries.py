@@ -249,7 +249,7 @@ def speed_spread(state: SonicState, player: int, rules: Any = None) -> dict[str,
     o = state.options
     ability = f.racers[state.abilities[player]]
     cap = speed_cap(ability, o.card_speed_max, o.speed_max)
-    turn_cap = speed_cap_at(state.board, token.pos)
+    turn_cap = speed_cap_at(state.board, token.pos, o.move_rules)
     out: dict[str, tuple[int, ...]] = {}
     for c in dict.fromkeys(state.hands[player]):
         card = f.cards[c]

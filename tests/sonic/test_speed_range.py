@@ -83,11 +83,6 @@ def test_invariants_check_the_options_speed_range():
     assert not any("speed" in p for p in invariants(place(s, 0, speed=8), RULES))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the space-by-space walk (racerlab/sonic/movement.py) still clamps to the absolute "
-    "1..9; reading MoveRules.speed_min/speed_max there is the remaining step",
-)
 def test_speed_max_caps_an_accelerator():
     lane = "0.. 0>. 0.. 0.."
     plain = " ".join(["0.."] * 4)
@@ -103,3 +98,23 @@ def test_speed_max_caps_an_accelerator():
     rules = MoveRules(speed_max=8)
     path = next(p for p in paths(board, (0, 2), 1, Movement.RUN, rules=rules) if p.end == (1, 2))
     assert resolve_move(board, "sonic", path, Movement.RUN, rules=rules).mover.speed == 8
+
+
+def test_oil_at_the_lowest_speed_of_the_options_damages():
+    lane = "0.. 0o. 0.. 0.."
+    plain = " ".join(["0.."] * 4)
+    section = Section.from_grid(
+        "t", "T", Zone.BASE, SectionType.STRAIGHT, [plain, plain, lane, plain, plain]
+    )
+    board = Board.new(Track((section,))).with_racer(RacerToken("sonic", 0, 2, speed=2))
+
+    def damaged(rules: MoveRules) -> bool:
+        path = next(
+            p for p in paths(board, (0, 2), 1, Movement.RUN, rules=rules) if p.end == (1, 2)
+        )
+        events = resolve_move(board, "sonic", path, Movement.RUN, rules=rules).events
+        return any(type(e).__name__ == "RacerDamaged" for e in events)
+
+    # Speed 2 is the lowest a racer may have here, so oil damages it instead of slowing it
+    assert damaged(MoveRules(speed_min=2))
+    assert not damaged(MoveRules())
