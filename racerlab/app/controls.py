@@ -35,6 +35,7 @@ __all__ = [
     "RefusalNote",
     "ScenarioControls",
     "StepControls",
+    "director_note",
     "redraw_guard",
     "set_slider",
     "set_text",
@@ -61,6 +62,16 @@ def set_slider(slider: Any, start: float, end: float, value: float) -> None:
     if slider.value_throttled != value:
         with param.edit_constant(slider):
             slider.value_throttled = value
+
+
+def director_note() -> pn.pane.Markdown:
+    """The grey line under a Tweak tab saying what a change does to the game."""
+    return pn.pane.Markdown(
+        "Each change is a logged director action applied at the current step; the "
+        "steps after it are dropped and the bots play on from the new numbers.",
+        styles={"color": "#555", "font-size": "12px"},
+        sizing_mode="stretch_width",
+    )
 
 
 def redraw_guard(session: GameSession, redraw: Callable[[], None]) -> Callable[..., None]:
