@@ -36,6 +36,7 @@ __all__ = [
     "ScenarioControls",
     "StepControls",
     "director_note",
+    "offer",
     "redraw_guard",
     "set_slider",
     "set_text",
@@ -62,6 +63,13 @@ def set_slider(slider: Any, start: float, end: float, value: float) -> None:
     if slider.value_throttled != value:
         with param.edit_constant(slider):
             slider.value_throttled = value
+
+
+def offer(select: Any, options: dict[str, Any]) -> None:
+    """Give a picker new ``options`` (label -> value), keeping its choice while it is still
+    offered, else choosing the first (or nothing when there are none)."""
+    keep = select.value if select.value in options.values() else None
+    select.param.update(options=options, value=keep or next(iter(options.values()), None))
 
 
 def director_note() -> pn.pane.Markdown:

@@ -24,7 +24,7 @@ from ..knights.actions import (
 )
 from ..knights.parts import Side
 from ..knights.state import KnightsState, Phase
-from .controls import RefusalNote, set_text
+from .controls import RefusalNote, offer, set_text
 from .escape import text as esc
 from .knights_view import page_words, target_choices
 from .naming import PageWords
@@ -236,8 +236,7 @@ class HandPanel(pn.viewable.Viewer):
         refused: list[str] = []
         if phase is Phase.ACT:
             opts, refused = target_choices(s.rules, state, acting)
-            keep = self.target.value if self.target.value in opts.values() else None
-            self.target.param.update(options=opts, value=keep or next(iter(opts.values()), None))
+            offer(self.target, opts)
         self.choice_box.visible = human
         if not human:  # listing every legal choice costs time: only for a seat played by hand
             set_text(self.legal, "")

@@ -13,6 +13,7 @@ from ..knights.actions import Target
 from ..knights.state import KnightsState
 from ..viz.arena import attack_odds_memo
 from ..viz.style import THEME, apply_figure_style
+from .controls import offer
 from .escape import text as esc
 from .knights_view import (
     ARMOR_RANGE,
@@ -26,6 +27,33 @@ from .session import GameSession
 from .tables import TABLE_CSS
 
 __all__ = ["OddsPanel"]
+
+
+def _bar_chart(
+    source: ColumnDataSource,
+    bars: tuple[str, str, str],
+    titles: tuple[str, str],
+    y_label: str,
+    tooltips: list[tuple[str, str]],
+) -> figure:
+    """A probability bar chart (0..1) of ``source``: ``bars`` is (x column, top column,
+    colour), ``titles`` the chart's title and x-axis label."""
+    x, top, colour = bars
+    fig = figure(
+        height=260,
+        sizing_mode="stretch_width",
+        y_range=(0, 1.05),
+        title=titles[0],
+        x_axis_label=titles[1],
+        y_axis_label=y_label,
+        tools="",
+        toolbar_location=None,
+    )
+    fig.vbar(x, top=top, width=0.8, source=source, color=colour, alpha=0.85)
+    fig.add_tools(HoverTool(tooltips=tooltips))
+    apply_figure_style(fig)
+    fig.title.text_font_size = "12pt"
+    return fig
 
 
 class OddsPanel(pn.viewable.Viewer):
@@ -45,45 +73,23 @@ class OddsPanel(pn.viewable.Viewer):
             },
             name="odds-hit-vs-armor",
         )
-        hit_fig = figure(
-            height=260,
-            sizing_mode="stretch_width",
-            y_range=(0, 1.05),
-            title="Hit chance vs target Armor",
-            x_axis_label="Target's Armor stat (shields and tokens still apply)",
-            y_axis_label="P(hit)",
-            tools="",
-            toolbar_location=None,
+        hit_fig = _bar_chart(
+            self.hit_source,
+            ("armor", "hit", THEME["accent"]),
+            ("Hit chance vs target Armor", "Target's Armor stat (shields and tokens still apply)"),
+            "P(hit)",
+            [("Armor", "@armor"), ("P(hit)", "@label")],
         )
-        hit_fig.vbar(
-            "armor", top="hit", width=0.8, source=self.hit_source, color=THEME["accent"], alpha=0.85
-        )
-        hit_fig.add_tools(HoverTool(tooltips=[("Armor", "@armor"), ("P(hit)", "@label")]))
         self.damage_source = ColumnDataSource(
             data={"damage": np.zeros(0), "p": np.zeros(0), "label": []}, name="odds-damage"
         )
-        dmg_fig = figure(
-            height=260,
-            sizing_mode="stretch_width",
-            y_range=(0, 1.05),
-            title="Damage dealt to the target",
-            x_axis_label="Durability lost",
-            y_axis_label="probability",
-            tools="",
-            toolbar_location=None,
+        dmg_fig = _bar_chart(
+            self.damage_source,
+            ("damage", "p", THEME["waypoint_closed"]),
+            ("Damage dealt to the target", "Durability lost"),
+            "probability",
+            [("Damage", "@damage"), ("P", "@label")],
         )
-        dmg_fig.vbar(
-            "damage",
-            top="p",
-            width=0.8,
-            source=self.damage_source,
-            color=THEME["waypoint_closed"],
-            alpha=0.85,
-        )
-        dmg_fig.add_tools(HoverTool(tooltips=[("Damage", "@damage"), ("P", "@label")]))
-        for f in (hit_fig, dmg_fig):
-            apply_figure_style(f)
-            f.title.text_font_size = "12pt"
         self.hit_fig, self.dmg_fig = hit_fig, dmg_fig
         self.target = pn.widgets.Select(label="Target for the damage chart", options={}, **wide)
         self.target.param.watch(session.guarded(lambda e: self.refresh(), "odds target"), "value")
@@ -145,8 +151,7 @@ class OddsPanel(pn.viewable.Viewer):
             opts = {}
         self._syncing = True
         try:
-            keep = self.target.value if self.target.value in opts.values() else None
-            self.target.param.update(options=opts, value=keep or next(iter(opts.values()), None))
+            offer(self.target, opts)
         finally:
             self._syncing = False
         hits = self.hit_curve(state, me, self.target.value)

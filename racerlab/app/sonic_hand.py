@@ -13,7 +13,7 @@ from ..core.rules import Action
 from ..sonic import ActionChoice, Move, Movement, PassAction, PlayCard, TakeCard, UseAction, queries
 from ..sonic.queries import PathPreview
 from ..sonic.state import NO_CARD, Phase, SonicState
-from .controls import RefusalNote
+from .controls import RefusalNote, offer
 from .escape import text as esc
 from .session import HUMAN, GameSession
 from .sonic_view import (
@@ -141,11 +141,14 @@ class HandPanel(pn.viewable.Viewer):
         self.session.play(action)
 
     def _play_card(self) -> None:
-        seat = self.session.acting
-        card = self.card_select.value
+        self._play(PlayCard(*self._seat_and(self.card_select, "there is no card to play now")))
+
+    def _seat_and(self, select: Any, missing: str) -> tuple[int, str]:
+        """The acting seat and the card picked in ``select``; ``missing`` if either is not."""
+        seat, card = self.session.acting, select.value
         if seat is None or card is None:
-            raise RacerlabError("there is no card to play now")
-        self._play(PlayCard(seat, card))
+            raise RacerlabError(missing)
+        return seat, card
 
     def _do_choice(self) -> None:
         s = self.session
@@ -177,11 +180,7 @@ class HandPanel(pn.viewable.Viewer):
             self._play(Move(seat, kind, path))
 
     def _take(self) -> None:
-        seat = self.session.acting
-        card = self.take_select.value
-        if seat is None or card is None:
-            raise RacerlabError("there is no face-up card to take")
-        self._play(TakeCard(seat, card))
+        self._play(TakeCard(*self._seat_and(self.take_select, "there is no face-up card to take")))
 
     # -- refresh -------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -224,10 +223,7 @@ class HandPanel(pn.viewable.Viewer):
                 for c in dict.fromkeys(state.hands[acting]):
                     f = facts.cards[c]
                     opts[f"{f.name} · priority {f.priority} · {f.movement.value}"] = c
-                keep = self.card_select.value if self.card_select.value in opts.values() else None
-                self.card_select.param.update(
-                    options=opts, value=keep or next(iter(opts.values()), None)
-                )
+                offer(self.card_select, opts)
                 self.choose_box.visible = True
             elif state.phase is Phase.ACTION:
                 self._actions = [a for a in legal if isinstance(a, UseAction | PassAction)]
@@ -250,10 +246,7 @@ class HandPanel(pn.viewable.Viewer):
                 for c in dict.fromkeys(state.face_up):
                     f = facts.cards[c]
                     opts[f"{f.name} · priority {f.priority}"] = c
-                keep = self.take_select.value if self.take_select.value in opts.values() else None
-                self.take_select.param.update(
-                    options=opts, value=keep or next(iter(opts.values()), None)
-                )
+                offer(self.take_select, opts)
                 self.take_box.visible = True
         finally:
             self._syncing = False

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import panel as pn
@@ -68,21 +69,17 @@ class TweakPanel(pn.viewable.Viewer):
         return min(self.session.selected, len(self.session.state.board.racers) - 1)
 
     def _on_speed(self, event: Any) -> None:
-        if self._syncing or event.new is None:
-            return
-        now = self.session.state.token(self._seat()).speed
-        if int(event.new) != now and not self.session.direct(
-            SetSpeed(self._seat(), int(event.new))
-        ):
-            self.refresh()
+        self._set_number(event, self.session.state.token(self._seat()).speed, SetSpeed)
 
     def _on_rings(self, event: Any) -> None:
+        self._set_number(event, self.session.state.token(self._seat()).rings, SetRings)
+
+    def _set_number(self, event: Any, now: int, action: Callable[[int, int], Any]) -> None:
+        """Direct ``action(seat, value)`` when a slider let go at a new value; on a refusal
+        put the widgets back to the game's numbers."""
         if self._syncing or event.new is None:
             return
-        now = self.session.state.token(self._seat()).rings
-        if int(event.new) != now and not self.session.direct(
-            SetRings(self._seat(), int(event.new))
-        ):
+        if int(event.new) != now and not self.session.direct(action(self._seat(), int(event.new))):
             self.refresh()
 
     def _on_ability(self, event: Any) -> None:
