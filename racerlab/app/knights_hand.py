@@ -22,7 +22,7 @@ from ..knights.actions import (
     SurgeChoice,
     Turn,
 )
-from ..knights.parts import Side
+from ..knights.queries import turn_pivots
 from ..knights.state import KnightsState, Phase
 from .controls import RefusalNote, offer, set_text
 from .escape import text as esc
@@ -121,7 +121,7 @@ class HandPanel(pn.viewable.Viewer):
         )
         self.turn_pivot = pn.widgets.Select(
             label="About the mark on",
-            options={"Left side": Side.LEFT, "Right side": Side.RIGHT},
+            options={f"{name.capitalize()} side": side for name, side in turn_pivots().items()},
             width=130,
         )
         self.turn_button = self._button(

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any
 
 import panel as pn
 
+from ..knights import queries
 from ..knights.actions import AdjustStat, SetDurability, SwapPart
-from ..knights.build import SLOTS
-from ..knights.catalog import load_catalog
-from ..knights.draft import WEAPON_STATS, racer_of
-from ..knights.parts import PartKind, Side, Stats
+from ..knights.game import GAME
 from ..knights.provenance import invented_stats
+from ..knights.queries import RACER_STATS, SHIELD_SIDES, WEAPON_STATS
 from ..knights.state import KnightsState
 from ..viz.arena import stats_line
 from .controls import director_note, set_slider, set_text
@@ -22,7 +20,7 @@ from .session import GameSession
 
 __all__ = ["STAT_NAMES", "STAT_SLIDER_HEADROOM", "TweakPanel"]
 
-STAT_NAMES = tuple(f.name for f in fields(Stats))
+STAT_NAMES = RACER_STATS
 """Racer stats the tweak sliders offer (then the weapon's)."""
 
 STAT_SLIDER_HEADROOM = 8
@@ -36,7 +34,7 @@ class TweakPanel(pn.viewable.Viewer):
         super().__init__(**params)
         self.session = session
         self._syncing = False
-        catalog = load_catalog()
+        catalog = GAME.load_catalog()
         g = session.guarded
         wide = dict(sizing_mode="stretch_width")
         self.header = pn.pane.HTML("", **wide)
@@ -53,14 +51,13 @@ class TweakPanel(pn.viewable.Viewer):
         )
         self.durability_now.param.watch(g(self._on_durability, "set durability"), "value_throttled")
         self.swaps: dict[str, pn.widgets.Select] = {}
-        for slot, kind in SLOTS:
-            opts = {p.name: p.id for p in catalog.by_kind(kind)}
-            self.swaps[slot] = pn.widgets.Select(label=slot.capitalize(), options=opts, **wide)
-        shields = {p.name: p.id for p in catalog.by_kind(PartKind.SHIELD)}
-        for side in Side:
-            self.swaps[side.value] = pn.widgets.Select(
-                label=f"Shield ({side.value})", options={"(none)": "", **shields}, **wide
-            )
+        for slot, parts in queries.part_slots(catalog).items():
+            opts = dict(parts)
+            if slot in SHIELD_SIDES:
+                label, opts = f"Shield ({slot})", {"(none)": "", **opts}
+            else:
+                label = slot.capitalize()
+            self.swaps[slot] = pn.widgets.Select(label=label, options=opts, **wide)
         for slot, w in self.swaps.items():
             w.param.watch(g(lambda e, slot=slot: self._on_swap(slot, e), f"swap {slot}"), "value")
         stats_col = pn.Column(*self.sliders.values(), self.durability_now, **wide)
@@ -82,8 +79,7 @@ class TweakPanel(pn.viewable.Viewer):
         if self._syncing or event.new is None:
             return
         s = self.session
-        rs = s.state.racers[self._player()]
-        racer = racer_of(rs.build, rs.mods)
+        racer = queries.seat_racer(s.state, self._player())
         now = getattr(racer.weapon if stat in WEAPON_STATS else racer.stats, stat)
         delta = int(event.new) - int(now)
         if delta and not s.direct(AdjustStat(self._player(), stat, delta)):
@@ -107,7 +103,7 @@ class TweakPanel(pn.viewable.Viewer):
         state: KnightsState = s.state
         p = min(self._player(), len(state.racers) - 1)
         rs = state.racers[p]
-        racer = racer_of(rs.build, rs.mods)
+        racer = queries.seat_racer(state, p)
         self._syncing = True
         try:
             set_text(
@@ -119,11 +115,7 @@ class TweakPanel(pn.viewable.Viewer):
                 now = int(getattr(racer.weapon if stat in WEAPON_STATS else racer.stats, stat))
                 set_slider(w, 0, max(now + STAT_SLIDER_HEADROOM, 10), now)
             set_slider(self.durability_now, 1, max(2, rs.start_durability), max(1, rs.durability))
-            build = rs.build
-            for slot, _kind in SLOTS:
-                self.swaps[slot].value = getattr(build, slot)
-            on = dict(build.shields)
-            for side in Side:
-                self.swaps[side.value].value = on.get(side, "")
+            for slot, part in queries.build_parts(rs.build).items():
+                self.swaps[slot].value = part
         finally:
             self._syncing = False

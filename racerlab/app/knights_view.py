@@ -12,9 +12,8 @@ from typing import Any
 import numpy as np
 
 from ..core.errors import IllegalActionError
-from ..knights import KnightsRules
+from ..knights import KnightsRules, queries
 from ..knights.actions import AdjustStat, Fire, Ram, Target, TargetKind
-from ..knights.draft import racer_of
 from ..knights.provenance import INVENTED_NOTE
 from ..knights.state import KnightsState
 from ..viz.arena import racer_colours
@@ -108,8 +107,7 @@ def hit_curve(
     t = curve_rival(state, me, target)
     if t is None:
         return np.zeros(len(ARMOR_RANGE))
-    rs = state.racers[t]
-    armor_now = racer_of(rs.build, rs.mods).stats.armor
+    armor_now = queries.seat_racer(state, t).stats.armor
     out = np.zeros(len(ARMOR_RANGE))
     for k, armor in enumerate(ARMOR_RANGE):
         delta = armor - armor_now

@@ -34,8 +34,8 @@ import panel as pn
 import param
 
 from ..sonic import Mode
+from ..sonic.queries import Zone
 from ..sonic.state import SonicState
-from ..sonic.track import Zone
 from ..viz.track import TRACK_HEIGHT, TrackPlot
 from .controls import EventLog, MessageBanner, ScenarioControls, StepControls, redraw_guard
 from .editor_view import sonic_editor

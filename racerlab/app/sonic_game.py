@@ -10,8 +10,7 @@ from ..core.timeline import Timeline
 from ..sonic import Mode, SonicRules, SonicSetup, random_setup
 from ..sonic.game import GAME, player_names
 from ..sonic.procedure import order_of
-from ..sonic.setup import zone_boss
-from ..sonic.track import Zone
+from ..sonic.queries import Zone, zone_boss
 from .session import GameKit
 
 __all__ = ["SONIC_OVERLAYS", "RandomSettings", "bundled_scenarios", "racer_name", "sonic_kit"]
