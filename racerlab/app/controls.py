@@ -65,11 +65,12 @@ def set_slider(slider: Any, start: float, end: float, value: float) -> None:
             slider.value_throttled = value
 
 
-def offer(select: Any, options: dict[str, Any]) -> None:
+def offer(select: Any, options: dict[str, Any], default: Any = None) -> None:
     """Give a picker new ``options`` (label -> value), keeping its choice while it is still
-    offered, else choosing the first (or nothing when there are none)."""
+    offered, else choosing ``default`` (when given) or the first (nothing when none)."""
     keep = select.value if select.value in options.values() else None
-    select.param.update(options=options, value=keep or next(iter(options.values()), None))
+    first = default if default is not None else next(iter(options.values()), None)
+    select.param.update(options=options, value=keep or first)
 
 
 def director_note() -> pn.pane.Markdown:
@@ -367,7 +368,7 @@ class ScenarioControls(_SessionView):
         wide = dict(sizing_mode="stretch_width")
         options = list(session.kit.scenarios)
         self.scenario_select = pn.widgets.Select(
-            label="Bundled scenario",
+            label="Bundled scenario to load",
             options=options,
             value=options[0] if options else None,
             disabled=not options,
@@ -405,7 +406,9 @@ class ScenarioControls(_SessionView):
             **wide,
         )
         self.setup_notes = pn.pane.Markdown("", margin=(0, 5), **wide)
+        self.shown_note = pn.pane.Markdown("", margin=(0, 5), **wide)
         self._layout = pn.Column(
+            self.shown_note,
             self.scenario_select,
             self.scenario_button,
             pn.Row(self.seed_input, self.random_button, **wide),
@@ -431,6 +434,7 @@ class ScenarioControls(_SessionView):
         if notes is not None:
             text = "**Set-up:** " + " ".join(notes(self.session.timeline.state))
         set_text(self.setup_notes, text)
+        set_text(self.shown_note, f"**Game shown:** {esc(self.session.shown)}")
 
     def _saved(self) -> io.StringIO:
         return io.StringIO(self.session.dumps())
@@ -450,7 +454,7 @@ class ScenarioControls(_SessionView):
         s = self.session
         off_loop(  # replaying a long game runs in a worker; the page keeps answering
             lambda: s.read_text(event.new, source=name),
-            lambda tl: s.adopt(tl, f"Loaded {name}."),
+            lambda tl: s.adopt(tl, f"Loaded {name}.", f"the file {name}"),
             lambda exc: s.report(exc, "load file"),
         )
 

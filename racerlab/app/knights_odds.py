@@ -19,6 +19,7 @@ from .knights_view import (
     ARMOR_RANGE,
     candidate_targets,
     curve_rival,
+    first_in_sight,
     hit_curve,
     order_table,
     page_words,
@@ -146,12 +147,11 @@ class OddsPanel(pn.viewable.Viewer):
         s = self.session
         state: KnightsState = s.state
         me = min(s.selected, len(state.racers) - 1)
-        opts = dict(candidate_targets(state, me))
-        if state.racers[me].wrecked:  # a wrecked racer attacks nobody: no odds to quote
-            opts = {}
+        wrecked = state.racers[me].wrecked
+        opts = {} if wrecked else dict(candidate_targets(state, me))  # wrecked: attacks nobody
         self._syncing = True
-        try:
-            offer(self.target, opts)
+        try:  # by default the odds are those of a target the arena labels
+            offer(self.target, opts, first_in_sight(state, me, list(opts.values())))
         finally:
             self._syncing = False
         hits = self.hit_curve(state, me, self.target.value)
@@ -164,7 +164,11 @@ class OddsPanel(pn.viewable.Viewer):
         target = self.target.value
         if target is None:
             self.damage_source.data = {"damage": np.zeros(0), "p": np.zeros(0), "label": []}
-            self.summary.object = "No target left to aim at."
+            self.summary.object = (
+                f"**{esc(state.name(me))}** is Wrecked: it attacks nobody, so there are no odds."
+                if wrecked
+                else "No target left to aim at."
+            )
         else:
             odds = self.odds_of(state, me, target)
             dist = sorted((int(k), float(v)) for k, v in odds.damage.items())

@@ -106,16 +106,22 @@ class TweakPanel(pn.viewable.Viewer):
         racer = queries.seat_racer(state, p)
         self._syncing = True
         try:
+            wrecked = " <i>Wrecked: the director cannot change it.</i>" if rs.wrecked else ""
             set_text(
                 self.header,
                 f"<b>Tweak {esc(state.name(p))}</b> ({esc(racer.knight.name)}): "
-                f"{stats_line(racer.stats, ours_marker(invented_stats(rs.build, rs.mods)))}",
+                f"{stats_line(racer.stats, ours_marker(invented_stats(rs.build, rs.mods)))}"
+                + wrecked,
             )
             for stat, w in self.sliders.items():
                 now = int(getattr(racer.weapon if stat in WEAPON_STATS else racer.stats, stat))
                 set_slider(w, 0, max(now + STAT_SLIDER_HEADROOM, 10), now)
-            set_slider(self.durability_now, 1, max(2, rs.start_durability), max(1, rs.durability))
+            lowest = 0 if rs.wrecked else 1  # a wrecked racer has 0, as the standings say
+            top = max(2, rs.start_durability)
+            set_slider(self.durability_now, lowest, top, max(lowest, rs.durability))
             for slot, part in queries.build_parts(rs.build).items():
                 self.swaps[slot].value = part
+            for w in (*self.sliders.values(), self.durability_now, *self.swaps.values()):
+                w.disabled = rs.wrecked  # the engine refuses every tweak of a wrecked racer
         finally:
             self._syncing = False

@@ -24,6 +24,8 @@ from .naming import PageWords, seat_label
 __all__ = [
     "ARMOR_RANGE",
     "candidate_targets",
+    "curve_rival",
+    "first_in_sight",
     "hit_curve",
     "order_positions",
     "order_table",
@@ -90,6 +92,19 @@ def target_choices(
     return merged, refused
 
 
+def first_in_sight(state: KnightsState, me: int, targets: list[Target]) -> Target | None:
+    """The first of ``targets`` in ``me``'s firing arc and range (the first the arena labels
+    with a chance to hit), else the first in the arc, else ``None``."""
+    arc = None
+    for target in targets:
+        geom = queries.attack_check(state, me, target).geometry
+        if geom.in_arc and geom.in_range:
+            return target
+        if geom.in_arc and arc is None:
+            arc = target
+    return arc
+
+
 def hit_curve(
     rules: KnightsRules,
     odds_of: Callable[[KnightsState, int, Target], Any],
@@ -120,7 +135,10 @@ def hit_curve(
 
 
 def curve_rival(state: KnightsState, me: int, target: Target | None) -> int | None:
-    """The racer the hit curve is drawn against: ``target`` if a racer, else the first rival."""
+    """The racer the hit curve is drawn against: ``target`` if a racer, else the first rival
+    (``None`` when ``me`` is wrecked: a wrecked racer attacks nobody)."""
+    if state.racers[me].wrecked:
+        return None
     rivals = [j for j, r in enumerate(state.racers) if j != me and not r.wrecked]
     if target is not None and target.kind is TargetKind.RACER:
         return target.index

@@ -68,28 +68,43 @@ def order_html(state: SonicState, rules: SonicRules, names: list[str]) -> str:
     )
 
 
+def _place(state: SonicState, seat: int) -> str:
+    """``seat``'s place in the fixed resolution order, in words."""
+    if seat not in state.order:
+        return "not in the order"
+    k = state.order.index(seat) + 1
+    return f"{k}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(k, 'th') } (fixed)"
+
+
 def cards_html(state: SonicState, rules: SonicRules, seat: int) -> str:
     """Each card in ``seat``'s hand: priority, the chance it resolves first (seen from the
-    seat: other cards unknown) and the Speeds it can give before the movement."""
+    seat: other cards unknown) and the Speeds it can give before the movement.
+
+    Once the cards are revealed the order is fixed: the played card then shows its
+    place in the order instead of a chance.
+    """
     if state.phase is Phase.OVER:
         return ""
     cards = rules.facts.cards
     odds = queries.priority_odds(state, seat, rules)
     spread = queries.speed_spread(state, seat, rules)
+    fixed = bool(state.order)
     rows = []
     for c, p in sorted(odds.items(), key=lambda kv: -cards[kv[0]].priority):
         f = cards[c]
         speeds = ", ".join(map(str, spread.get(c, ())))
+        first = _place(state, seat) if fixed else _pct(p)
         rows.append(
             f"<tr><td>{esc(f.name)} <small>({esc(c)})</small></td>"
-            f"<td>{f.priority}</td><td>{_pct(p)}</td><td>{speeds}</td>"
+            f"<td>{f.priority}</td><td>{first}</td><td>{speeds}</td>"
             f"<td>{f.movement.value}</td></tr>"
         )
     mark = ours_mark(next(iter(odds)), "card") if odds else (lambda field: "")
     return (
         '<table class="rl-table" id="rl-cards"><tr><th>Card</th>'
         f"<th>Priority{mark('priority')}</th>"
-        f"<th>P(first)</th><th>Speeds it can give</th><th>Movement{mark('movement')}</th></tr>"
+        f"<th>{'Place in the order' if fixed else 'P(first)'}</th>"
+        f"<th>Speeds it can give</th><th>Movement{mark('movement')}</th></tr>"
         + "".join(rows)
         + "</table>"
     )
