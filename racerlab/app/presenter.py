@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 import panel as pn
+import param
 
 from ..viz.editing import scale_fonts
 from .editor import KnightsEditor, SonicEditor
@@ -98,15 +99,28 @@ class Presenter(pn.viewable.Viewer):
             w.visible = not on
         self.bar.visible = on
         self._fonts = scale_fonts(self.figure, TEXT_SCALE if on else 1.0, self._fonts)
-        height, min_height, pane_height = self._sizes
-        k = PLOT_SCALE if on else 1.0
-        if height:
-            self.figure.height = int(height * k)
-        if min_height:
-            self.pane.min_height = int(min_height * k)
-        if pane_height:
-            self.pane.height = int(pane_height * k)
+        self._resize(PLOT_SCALE if on else 1.0)
         self.refresh()
+
+    def _resize(self, k: float) -> None:
+        """Scale the plot ``k`` times its ordinary size.
+
+        The sizes go on the figure itself (what the page draws). The pane's own
+        copies are set without its watchers: they would copy the figure's
+        properties back, stylesheets included, and Panel refuses the stylesheet
+        objects a figure holds once shown in a page (the session died there).
+        """
+        height, min_height, pane_height = self._sizes
+        sizes: dict[str, int] = {}
+        if height:
+            sizes["height"] = int(height * k)
+        if min_height:
+            sizes["min_height"] = int(min_height * k)
+        if pane_height:
+            sizes["height"] = int(pane_height * k)  # the pane's height wins, as in Panel
+        self.figure.update(**sizes)
+        with param.parameterized.discard_events(self.pane):
+            self.pane.param.update({n: v for n, v in sizes.items() if n != "height" or pane_height})
 
     def refresh(self) -> None:
         """Status line and odds for the selected racer (only while presenting)."""
