@@ -140,8 +140,10 @@ def simulate_peak_mib(quick: bool) -> tuple[float, int]:
     return peak / 2**20, games
 
 
-def timeline_bytes_per_action(quick: bool) -> float:
-    """Bytes a Battle Racers Timeline of a greedy race keeps per action (tracemalloc)."""
+def timeline_bytes_per_action(quick: bool) -> tuple[float, float]:
+    """Bytes per action of a Battle Racers Timeline of a greedy race (tracemalloc): what the
+    process grew by while playing it (module memos filled meanwhile included), and what the
+    Timeline itself keeps (given back when it is deleted)."""
     from racerlab.core.timeline import Timeline
 
     rules, recorded = _recorded("sonic", 1)
@@ -157,6 +159,9 @@ def timeline_bytes_per_action(quick: bool) -> float:
     del rules
     gc.collect()
     kept = tracemalloc.get_traced_memory()[0] - before
-    tracemalloc.stop()
     assert len(tl) == len(log) + 1
-    return kept / len(log)
+    del tl
+    gc.collect()
+    own = kept - (tracemalloc.get_traced_memory()[0] - before)
+    tracemalloc.stop()
+    return kept / len(log), own / len(log)

@@ -206,7 +206,8 @@ package itself (its ``__all__``). ``director`` holds the director's edit actions
 actions like any other."""
 
 STILL_OPEN = {
-    "racerlab/viz/track.py": {"racerlab.sonic.board", "racerlab.sonic.track"},
+    "racerlab/viz/track_terrain.py": {"racerlab.sonic.track"},
+    "racerlab/viz/track_tokens.py": {"racerlab.sonic.board"},
     "racerlab/analysis/sonic_exact.py": {"racerlab.sonic.rounds"},
 }
 """Imports past the faces that are known and still to be closed (the list may only shrink)."""

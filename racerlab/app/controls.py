@@ -20,7 +20,7 @@ import panel as pn
 import param
 
 from ..core.errors import ScenarioError
-from . import event_lock
+from . import event_lock, offline
 from .escape import text as esc
 from .naming import PageWords, seat_label
 from .offload import off_loop
@@ -28,6 +28,7 @@ from .session import BOT, HUMAN, GameSession, LogLine
 from .upload import MAX_UPLOAD_BYTES, UploadGuard, too_large
 
 event_lock.install()
+offline.install()
 
 __all__ = [
     "EventLog",

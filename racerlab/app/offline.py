@@ -7,12 +7,52 @@ CDN address; Panel re-points those it finds in the page, but a stylesheet first
 built for a tab that is not shown yet is cached with the CDN address and used
 when the tab opens: offline, that request fails. :func:`use_local_resources`
 sets ``dist_url`` to the server's own static route before the dashboard is
-built; the dashboard factories call it.
+built; the served pages call it on the event loop before building.
+
+One path is left: Panel updates a pane whose Bokeh model is not in a document
+yet (a pane on a tab never shown) with the CDN address, since it finds no
+document to ask. :func:`install` (called on import) makes Panel's stylesheet
+patcher use the current session's own ``dist_url`` in that case; outside a
+served session (a notebook) nothing changes.
 """
 
 from __future__ import annotations
 
-__all__ = ["use_local_resources"]
+from typing import Any
+
+__all__ = ["install", "use_local_resources"]
+
+_ORIGINAL: Any = None
+
+
+def _local_first(stylesheet: Any, dist_url: str) -> Any:
+    """Panel's ``patch_stylesheet``, using the session's own route instead of the CDN."""
+    from panel.io.resources import CDN_DIST
+    from panel.io.state import state
+
+    if dist_url == CDN_DIST:
+        doc = state.curdoc
+        local = doc._template_variables.get("dist_url") if doc is not None else None
+        if local:
+            dist_url = local
+    return _ORIGINAL(stylesheet, dist_url)
+
+
+def install() -> bool:
+    """Make Panel's stylesheet patcher prefer the served session's own route (idempotent).
+
+    >>> install() and install()
+    True
+    """
+    global _ORIGINAL
+    import panel.io.resources as resources
+    import panel.reactive as reactive
+
+    if _ORIGINAL is None:
+        _ORIGINAL = resources.patch_stylesheet
+        resources.patch_stylesheet = _local_first
+        reactive.patch_stylesheet = _local_first
+    return True
 
 
 def use_local_resources() -> str | None:

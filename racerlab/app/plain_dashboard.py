@@ -95,12 +95,18 @@ class PlainDashboard(pn.viewable.Viewer):
             now = "the game is over"
         else:
             now = f"{names[acting]} to act" if acting is not None else "nobody to act"
-        head = f"<p>Seats: {', '.join(names)}. Round {s.round}; {now}.</p>"
-        set_text(self.state_pane, esc(head) + state_table(s.state))
+        seats = esc(", ".join(names))
+        head = f"<p>Seats: {seats}. Round {s.round}; {esc(now)}.</p>"
+        set_text(self.state_pane, head + state_table(s.state))
+
+    def _main(self) -> list[Any]:
+        return [self.banner, pn.Row(self.state_pane, self.log, sizing_mode="stretch_width")]
+
+    def _sidebar(self) -> list[Any]:
+        return [self.steps, self.scenarios]
 
     def __panel__(self) -> pn.viewable.Viewable:
-        main = [self.banner, pn.Row(self.state_pane, self.log, sizing_mode="stretch_width")]
-        sidebar = [self.steps, self.scenarios]
+        main, sidebar = self._main(), self._sidebar()
         if self.template:
             from .landing import dashboard_template
 
@@ -108,7 +114,16 @@ class PlainDashboard(pn.viewable.Viewer):
         return pn.Column(*sidebar, *main, sizing_mode="stretch_width")
 
 
-def plain_app(game: str, seed: int = 0, *, template: bool = False) -> PlainDashboard:
-    """A fresh plain dashboard of the game called ``game`` (a new random game from ``seed``)."""
-    session = GameSession(kit_from_descriptor(descriptor(game)), seed=seed)
+def plain_app(
+    name: str, seed: int = 0, *, template: bool = False, game: str | None = None
+) -> PlainDashboard:
+    """A fresh plain dashboard of the game called ``name``.
+
+    It shows a new random game from ``seed``, or the game of the share token
+    ``game`` (as the served pages pass a link's ``?game=``); a bad token shows
+    its reason on the page and the random game stays.
+    """
+    session = GameSession(kit_from_descriptor(descriptor(name)), seed=seed)
+    if game is not None:
+        session.guarded(session.load_share_token)(game)
     return PlainDashboard(session, template=template)

@@ -22,7 +22,6 @@ from __future__ import annotations
 from typing import Any
 
 import panel as pn
-import param
 
 from ..viz.editing import scale_fonts
 from .editor import KnightsEditor, SonicEditor
@@ -73,7 +72,7 @@ class Presenter(pn.viewable.Viewer):
         big = dict(styles={"font-size": "1.4em"}, min_width=120, height=56)
         back = pn.widgets.Button(label="◀ Back", **big)
         step = pn.widgets.Button(label="Step", color="primary", **big)
-        turn = pn.widgets.Button(label="Turn ▶", color="primary", **big)
+        turn = pn.widgets.Button(label="Player ▶", color="primary", **big)
         back.on_click(g(lambda e: session.back(), "back"))
         step.on_click(g(lambda e: session.step("action"), "step"))
         turn.on_click(g(lambda e: session.step("turn"), "step a turn"))
@@ -83,7 +82,10 @@ class Presenter(pn.viewable.Viewer):
             pn.Row(back, step, turn, self.status), self.odds, visible=False, **_wide()
         )
         self._fonts: dict[str, str] | None = None
-        self._sizes = (figure.height, getattr(pane, "min_height", None), pane.height)
+        self._sizes = (
+            pane.height or figure.height,
+            getattr(pane, "min_height", None) or figure.min_height,
+        )
         session.param.watch(lambda e: g(self.refresh, "presenter")(), ["version", "selected"])
         self._layout = pn.Column(self.toggle, self.bar, **_wide())
         args = getattr(pn.state, "session_args", None) or {}
@@ -99,28 +101,16 @@ class Presenter(pn.viewable.Viewer):
             w.visible = not on
         self.bar.visible = on
         self._fonts = scale_fonts(self.figure, TEXT_SCALE if on else 1.0, self._fonts)
-        self._resize(PLOT_SCALE if on else 1.0)
-        self.refresh()
-
-    def _resize(self, k: float) -> None:
-        """Scale the plot ``k`` times its ordinary size.
-
-        The sizes go on the figure itself (what the page draws). The pane's own
-        copies are set without its watchers: they would copy the figure's
-        properties back, stylesheets included, and Panel refuses the stylesheet
-        objects a figure holds once shown in a page (the session died there).
-        """
-        height, min_height, pane_height = self._sizes
-        sizes: dict[str, int] = {}
+        height, min_height = self._sizes
+        k = PLOT_SCALE if on else 1.0
+        # the figure is the pane's model: size it directly. Setting the pane's own height
+        # makes Panel copy the rendered figure's properties back onto the pane, and its
+        # stylesheets are objects the pane refuses (a TypeError in a served page).
         if height:
-            sizes["height"] = int(height * k)
+            self.figure.height = int(height * k)
         if min_height:
-            sizes["min_height"] = int(min_height * k)
-        if pane_height:
-            sizes["height"] = int(pane_height * k)  # the pane's height wins, as in Panel
-        self.figure.update(**sizes)
-        with param.parameterized.discard_events(self.pane):
-            self.pane.param.update({n: v for n, v in sizes.items() if n != "height" or pane_height})
+            self.figure.min_height = int(min_height * k)
+        self.refresh()
 
     def refresh(self) -> None:
         """Status line and odds for the selected racer (only while presenting)."""

@@ -52,11 +52,14 @@ def _page_factory(slug: str) -> Callable[[], Any]:
 
     def page() -> Any:
         from .landing import dashboard_template
+        from .offline import use_local_resources
         from .offload import deferred_page, in_server
 
         dashboard = dashboards()[slug]
         if in_server() is None:
             return dashboard.build(template=True)
+        # here, on the event loop: the dashboard itself is built in a worker thread
+        use_local_resources()
         token = _link_game()
         main, sidebar, _ = deferred_page(
             dashboard.title, lambda: dashboard.build(game=token), _fill_page
@@ -96,7 +99,9 @@ def _fill_page(app: Any, main: Any, sidebar: Any) -> None:
 
 def _landing() -> Any:
     from .landing import landing_app
+    from .offline import use_local_resources
 
+    use_local_resources()
     return landing_app(template=True)
 
 

@@ -23,9 +23,12 @@ A rock adds 1 to the elevation of its space.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import Enum
+from operator import itemgetter
 
 from ..core.dice import ChanceSource
 from .rings import collect_onto
@@ -108,8 +111,70 @@ class RacerToken:
         return replace(self, stacks=collect_onto(self.stacks, n)) if self.stacks else self
 
 
-def _sorted(items: Iterable) -> tuple:
-    return tuple(sorted(items, key=lambda kv: kv[0] if isinstance(kv[0], tuple) else kv))
+class _Memo(dict):
+    """A memo of a line of boards; ``dropped`` once its line's :class:`_Lookups` emptied it
+    (the boards holding it then get a new one)."""
+
+    __slots__ = ("dropped",)
+
+
+_LIVE_MEMOS = 6
+"""Memos a line of boards keeps filled: the newest (a game needs one or two at a time)."""
+_LIVE_INDEXES = 16
+"""Token indexes a line of boards keeps."""
+
+
+class _Lookups:
+    """The owner of one line of boards' lookups (a board from :meth:`Board.new` and every
+    board made from it): the newest :data:`_LIVE_MEMOS` terrain and layout memos and up
+    to :data:`_LIVE_INDEXES` token indexes. Older memos are emptied and marked, so a
+    Timeline of boards keeps their values, not their lookups; a board whose memo was
+    dropped rebuilds what it needs (the same values: memos are pure)."""
+
+    __slots__ = ("indexes", "memos")
+
+    def __init__(self) -> None:
+        self.memos: deque[_Memo] = deque()
+        self.indexes: dict[int, tuple[tuple, dict]] = {}
+
+    def fresh(self) -> dict:
+        """A new empty memo, dropping the oldest one kept when there are too many."""
+        memo = _Memo()
+        memo.dropped = False
+        memos = self.memos
+        memos.append(memo)
+        if len(memos) > _LIVE_MEMOS:
+            old = memos.popleft()
+            old.clear()
+            old.dropped = True
+        return memo
+
+    def index(self, items: tuple) -> dict:
+        """``items`` (``(space, value)`` pairs) as a dict, built once while kept."""
+        got = self.indexes.get(id(items))
+        if got is None or got[0] is not items:
+            return self.keep(items, dict(items))
+        return got[1]
+
+    def keep(self, items: tuple, index: dict) -> dict:
+        """Keep ``index`` as the dict of ``items`` (the entry holds ``items``, so its id
+        is not reused while kept)."""
+        indexes = self.indexes
+        if len(indexes) >= _LIVE_INDEXES:
+            del indexes[next(iter(indexes))]  # the oldest
+        indexes[id(items)] = (items, index)
+        return index
+
+
+def _set_at(items: tuple, pos: Coord, value: object) -> tuple:
+    """``items`` (``(space, value)`` pairs sorted by space) with ``pos`` set to ``value``
+    (removed if ``None``); the other pairs are the same objects, in the same order."""
+    i = bisect_left(items, pos, key=_space)
+    here = i < len(items) and items[i][0] == pos
+    return items[:i] + (((pos, value),) if value is not None else ()) + items[i + here :]
+
+
+_space = itemgetter(0)
 
 
 @dataclass(frozen=True)
@@ -142,10 +207,16 @@ class Board:
 
     def __post_init__(self) -> None:
         # lookups built lazily; not dataclass fields, so equality and encoding ignore them:
-        # token indexes of this board, and memos shared along boards (see _with)
-        object.__setattr__(self, "_cache", {})
-        object.__setattr__(self, "_terrain_memo", {})
-        object.__setattr__(self, "_layout_memo", {})
+        # memos shared along the line of boards made from this one (see _with), owned and
+        # bounded by the line's _Lookups
+        for name in ("rings", "badniks"):  # kept sorted by space (see _set_at)
+            items = getattr(self, name)
+            if any(items[i][0] > items[i + 1][0] for i in range(len(items) - 1)):
+                object.__setattr__(self, name, tuple(sorted(items, key=_space)))
+        lookups = _Lookups()
+        object.__setattr__(self, "_lookups", lookups)
+        object.__setattr__(self, "_terrain_memo", None)  # made when first used
+        object.__setattr__(self, "_layout_memo", None)
 
     # -- construction ----------------------------------------------------------
     @classmethod
@@ -178,30 +249,39 @@ class Board:
         state.update(self.__dict__)
         state.update(changes)
         if not _TERRAIN_FIELDS.isdisjoint(changes):
-            state["_terrain_memo"] = {}
-            state["_layout_memo"] = {}
+            state["_terrain_memo"] = None
+            state["_layout_memo"] = None
         elif "badniks" in changes:
-            state["_layout_memo"] = {}
-        if "rings" in changes or "badniks" in changes:
-            cache = self._cache
-            state["_cache"] = {k: v for k, v in cache.items() if k not in changes}
+            state["_layout_memo"] = None
         return new
 
     def terrain_memo(self) -> dict:
         """Lookups that depend only on the terrain: shared by every later board with the
-        same terrain (the owner of these memos is the line of boards, never a module)."""
-        return self._terrain_memo
+        same terrain (the owner of these memos is the line of boards, never a module; an
+        old board whose memo was dropped gets a fresh one)."""
+        memo = self._terrain_memo
+        if memo is None or memo.dropped:
+            memo = self._lookups.fresh()
+            object.__setattr__(self, "_terrain_memo", memo)
+        return memo
 
     def layout_memo(self) -> dict:
         """Lookups that depend on the terrain and the badniks (badnik reach, path tables,
-        paths): shared by every later board where both are the same."""
-        return self._layout_memo
+        paths): shared by every later board where both are the same (dropped like
+        :meth:`terrain_memo`'s)."""
+        memo = self._layout_memo
+        if memo is None or memo.dropped:
+            memo = self._lookups.fresh()
+            object.__setattr__(self, "_layout_memo", memo)
+        return memo
 
     # -- terrain -----------------------------------------------------------------
     def _terrain(self) -> tuple[list[Cell], list[int]]:
-        got = self._terrain_memo.get("terrain")
+        memo = self._terrain_memo
+        got = memo.get("terrain") if memo is not None else None
         if got is not None:
             return got
+        memo = self.terrain_memo()
         track = self.track
         cells = list(track._cells)
         for i, section in enumerate(track.sections):
@@ -225,7 +305,7 @@ class Board:
         for col, lane in self.rocks:
             elevation[col * LANES + lane] += 1
         got = (cells, elevation)
-        self._terrain_memo["terrain"] = got
+        memo["terrain"] = got
         return got
 
     def terrain(self, col: int, lane: int) -> Cell:
@@ -243,18 +323,20 @@ class Board:
     def path_memo(self) -> dict:
         """A memo for paths found on this board, shared with every later board whose
         terrain and badniks are the same (paths depend on nothing else on the board)."""
-        got = self._layout_memo.get("paths")
+        memo = self.layout_memo()
+        got = memo.get("paths")
         if got is None:
-            got = self._layout_memo["paths"] = {}
+            got = memo["paths"] = {}
         return got
 
     # -- token lookups ---------------------------------------------------------
     def _index(self, name: str) -> dict:
-        got = self._cache.get(name)
-        if got is None:
-            got = dict(getattr(self, name))
-            self._cache[name] = got
-        return got
+        """``rings`` or ``badniks`` as a dict by space (kept by the line's lookups)."""
+        items = self.__dict__[name]
+        got = self._lookups.indexes.get(id(items))
+        if got is not None and got[0] is items:
+            return got[1]
+        return self._lookups.index(items)
 
     def rings_at(self, pos: Coord) -> int:
         """Rings lying on ``pos``."""
@@ -309,21 +391,11 @@ class Board:
 
     def with_rings(self, pos: Coord, count: int) -> Board:
         """Set the rings lying on ``pos`` to ``count`` (supplies are not touched)."""
-        index = dict(self._index("rings"))
-        if count:
-            index[pos] = count
-        else:
-            index.pop(pos, None)
-        return self._with(rings=_sorted(index.items()))
+        return self._with(rings=_set_at(self.rings, pos, count or None))
 
     def with_badnik(self, pos: Coord, badnik: Badnik | None) -> Board:
         """Set (or clear, with ``None``) the badnik on ``pos`` (supplies are not touched)."""
-        index = dict(self._index("badniks"))
-        if badnik is None:
-            index.pop(pos, None)
-        else:
-            index[pos] = badnik
-        return self._with(badniks=_sorted(index.items()))
+        return self._with(badniks=_set_at(self.badniks, pos, badnik))
 
     def with_rock(self, pos: Coord) -> Board:
         """Put a rock from the supply on ``pos`` (no change if the supply is empty)."""

@@ -20,7 +20,9 @@ penalty when cut short); the ``TOP_PATHS`` best are resolved with the real
 physics and judged by :func:`position_value`. An action is judged by the best
 quick movement it leaves; a card by the best of its speed options and
 movements from the current position (other players' cards are not predicted).
-Ties go to the first option listed, so the bot is deterministic.
+Ties go to the first option listed, so the bot is deterministic. Within one decision
+the quick value of each (seat, Speed, kind) is worked out once and shared by every option
+that leaves it (most cards and speed changes lead to the same few Speeds).
 
 Paths are shortlisted before they are valued: only those with at most ``TURNS``
 up or down steps (each one costs a column of progress, so longer detours rarely
@@ -299,30 +301,53 @@ def _shortlist(
 
 
 def _best_static(
-    rules: Any, state: SonicState, seat: int, speed: int, kinds: tuple, w: Weights = GREEDY
+    rules: Any,
+    state: SonicState,
+    seat: int,
+    speed: int,
+    kinds: tuple,
+    w: Weights = GREEDY,
+    memo: dict | None = None,
 ) -> float:
-    """Best quick path value for ``seat`` moving ``speed`` spaces by any of ``kinds``."""
+    """Best quick path value for ``seat`` moving ``speed`` spaces by any of ``kinds``.
+
+    ``memo`` (one decision's, for this very state) keeps each (seat, Speed, kind)'s
+    value, so options that leave the same Speed and kind share one path walk."""
+    best = float("-inf")
+    for kind in kinds:
+        key = (seat, speed, id(kind))  # Movement members are singletons: no enum hashing
+        got = memo.get(key) if memo is not None else None
+        if got is None:
+            got = _kind_static(rules, state, seat, speed, kind, w)
+            if memo is not None:
+                memo[key] = got
+        best = max(best, got)
+    return best + w.speed * speed
+
+
+def _kind_static(rules: Any, state: SonicState, seat: int, speed: int, kind: Any, w: Weights):
+    """Best quick value of ``seat``'s shortlisted paths of ``speed`` steps by ``kind`` (a
+    boss in reach counted when ``w`` values hitting it)."""
     board = state.board
     token = board.racers[seat]
     rule = state.options.boss_hit
     boss = board.boss if w.boss_hit else None
-    best = float("-inf")
-    for kind in kinds:
-        found = _shortlist(rules, state, token, speed, kind, OUTLOOK_TURNS)
-        key = (id(found), board.rings, board.badniks, kind, token.col, w, boss, rule)
-        got = _MEMO.get(key)
-        if got is None or got[0] is not found:
-            value = max(_statics(board, token, found, kind, w, rule), default=best)
-            if len(_MEMO) > _MEMO_SIZE:
-                _MEMO.clear()
-            got = _MEMO[key] = (found, value)
-        best = max(best, got[1])
-        if boss is not None and can_hit_boss(token.pos, boss, speed, kind, rule):
-            best = max(best, w.progress * boss[0] + w.boss_hit)
-    return best + w.speed * speed
+    found = _shortlist(rules, state, token, speed, kind, OUTLOOK_TURNS)
+    # keyed by identity (cheap); the entry keeps what it names alive, so no id is reused
+    key = (id(found), id(board.rings), id(board.badniks), id(w), id(rule), boss)
+    got = _MEMO.get(key)
+    if got is None or got[0] is not found:
+        value = max(_statics(board, token, found, kind, w, rule), default=float("-inf"))
+        if len(_MEMO) > _MEMO_SIZE:
+            _MEMO.clear()
+        got = _MEMO[key] = (found, value, board.rings, board.badniks, w, rule)
+    best = got[1]
+    if boss is not None and can_hit_boss(token.pos, boss, speed, kind, rule):
+        best = max(best, w.progress * boss[0] + w.boss_hit)
+    return best
 
 
-_MEMO: dict[tuple, tuple[list, float]] = {}
+_MEMO: dict[tuple, tuple] = {}
 """Best quick value of a path list on a given board's rings and badniks (pure memo)."""
 _MEMO_SIZE = 4096
 
@@ -348,11 +373,14 @@ def _action_shortlist(state: SonicState, rules: Any, legal: list, w: Weights = G
     return [a for i, a in enumerate(legal) if not getattr(a, "path", ()) or i in keep]
 
 
-def _action_outlook(state: SonicState, rules: Any, a: Action, w: Weights = GREEDY) -> float:
+def _action_outlook(
+    state: SonicState, rules: Any, a: Action, w: Weights = GREEDY, memo: dict | None = None
+) -> float:
     """Value of an action choice: the best quick movement value it leaves. Passing, a
     speed change and a spin only change the Speed or the kind of movement, so they are
-    valued from the current position without applying them (:func:`_speed_outlook`)."""
-    quick = _speed_outlook(state, rules, a, w)
+    valued from the current position without applying them (:func:`_speed_outlook`, which
+    shares ``memo``, the decision's, with the other options)."""
+    quick = _speed_outlook(state, rules, a, w, memo)
     if quick is None:
         quick = _walk_outlook(state, rules, a, w)
     if quick is not None:
@@ -372,7 +400,9 @@ def _action_outlook(state: SonicState, rules: Any, a: Action, w: Weights = GREED
     return quick + w.ring * t.rings + w.badnik * len(t.badniks) + hit + _boss_gap(nxt, seat, w)
 
 
-def _speed_outlook(state: SonicState, rules: Any, a: Action, w: Weights) -> float | None:
+def _speed_outlook(
+    state: SonicState, rules: Any, a: Action, w: Weights, memo: dict | None = None
+) -> float | None:
     """:func:`_action_outlook` of a pass, a speed change or a spin, by the rules' own speed
     arithmetic (:func:`~racerlab.sonic.rounds.card_speed`) instead of a full ``apply``;
     ``None`` for any other option."""
@@ -389,7 +419,7 @@ def _speed_outlook(state: SonicState, rules: Any, a: Action, w: Weights) -> floa
     if isinstance(a, UseAction):
         speed = _speed_after(state, rules, seat, card, a.choice)
     kinds = movement_kinds(card.movement, spin)
-    quick = _best_static(rules, state, seat, speed, kinds, w)
+    quick = _best_static(rules, state, seat, speed, kinds, w, memo)
     gap = _boss_gap(state, seat, w, speed)
     return quick + w.ring * t.rings + w.badnik * len(t.badniks) + gap
 
@@ -470,13 +500,14 @@ def look_ahead_bot(state: SonicState, rules: Rules, w: Weights) -> Action:
     legal = rules.legal_actions(state)
     if len(legal) == 1:
         return legal[0]
+    memo: dict = {}  # this decision's quick values by (Speed, kind): see _best_static
     if phase is Phase.ACTION:
         return max(
             _action_shortlist(state, rules, legal, w),
-            key=lambda a: _action_outlook(state, rules, a, w),
+            key=lambda a: _action_outlook(state, rules, a, w, memo),
         )
     if phase is Phase.CHOOSE:
-        return max(legal, key=lambda a: _card_value(state, rules, a, w))
+        return max(legal, key=lambda a: _card_value(state, rules, a, w, memo))
     # TAKE: the card whose action gives the most speed, then the highest priority
     f = rules.facts  # type: ignore[attr-defined]
 
@@ -546,7 +577,9 @@ def _hitting(
     ]
 
 
-def _card_value(state: SonicState, rules: Any, play: PlayCard, w: Weights = GREEDY) -> float:
+def _card_value(
+    state: SonicState, rules: Any, play: PlayCard, w: Weights = GREEDY, memo: dict | None = None
+) -> float:
     """Value of playing ``play.card`` as if it resolved now, from the current position:
     the best of passing and each speed change or spin it offers, by quick path values."""
     seat = play.player
@@ -562,5 +595,5 @@ def _card_value(state: SonicState, rules: Any, play: PlayCard, w: Weights = GREE
     )
     kinds = movement_kinds(card.movement, spin=card.action in SPINS)
     extra = max((n for _, n in ACTION_STEPS.get(card.action, ())), default=0)
-    best = max(_best_static(rules, state, seat, sp, kinds, w) for sp in speeds)
+    best = max(_best_static(rules, state, seat, sp, kinds, w, memo) for sp in speeds)
     return best + w.progress * extra

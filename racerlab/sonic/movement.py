@@ -35,6 +35,8 @@ docs/rulings.md; the ones that matter are fields of
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..core.dice import ChanceSource
 from ..core.errors import RacerlabError
 from ..core.frozen import fast_replace
@@ -92,10 +94,17 @@ __all__ = [
 
 # -- resolving a move -------------------------------------------------------------------------
 class _Walk:
-    """The mutable scratch state of one :func:`resolve_move` call (never escapes it)."""
+    """The mutable scratch state of one :func:`resolve_move` call (never escapes it).
+
+    The mover's token is kept aside while it walks (``token``) and written into the board
+    only when something reads the racers (:attr:`board`), so a move builds one new board
+    for its steps instead of one per space. ``_board`` is the board without that write:
+    what it shows besides the mover (terrain, tokens, other racers) is up to date."""
 
     def __init__(self, board: Board, racer_id: str, rules: MoveRules, chance: ChanceSource | None):
-        self.board = board
+        self._board = board
+        self.token = board.racer(racer_id)
+        self._dirty = False
         self.id = racer_id
         self.rules = rules
         self.chance = chance
@@ -108,15 +117,30 @@ class _Walk:
         self.stood = self.token.pos
 
     @property
-    def token(self) -> RacerToken:
-        return self.board.racer(self.id)
+    def board(self) -> Board:
+        """The board with the mover where the walk has put it."""
+        if self._dirty:
+            self._board = self._board.with_racer(self.token)
+            self._dirty = False
+        return self._board
+
+    @board.setter
+    def board(self, board: Board) -> None:
+        self._board = board
+        self.token = board.racer(self.id)
+        self._dirty = False
+
+    def set_token(self, token: RacerToken) -> None:
+        """Change the mover (written into the board when it is next read)."""
+        self.token = token
+        self._dirty = True
 
     def set_speed(self, value: int, at: Coord, cause: str) -> None:
         token = self.token
-        new = max(MIN_SPEED, min(value, MAX_SPEED, speed_cap_at(self.board, at)))
+        new = max(MIN_SPEED, min(value, MAX_SPEED, speed_cap_at(self._board, at)))
         if new != token.speed:
             self.events.append(SpeedChanged(self.id, at, token.speed, new, cause))
-            self.board = self.board.with_racer(fast_replace(token, speed=new))
+            self.set_token(fast_replace(token, speed=new))
 
     def hurt(self, racer_id: str, by: str) -> bool:
         """Damage a racer; True unless a shield absorbed it."""
@@ -139,18 +163,16 @@ class _Walk:
 
     def take_badnik(self, pos: Coord, badnik: Badnik) -> None:
         token = self.token
-        self.board = self.board.with_badnik(pos, None).with_racer(
-            fast_replace(token, badniks=(*token.badniks, badnik))
-        )
+        self._board = self._board.with_badnik(pos, None)
+        self.set_token(fast_replace(token, badniks=(*token.badniks, badnik)))
         self.events.append(BadnikDestroyed(self.id, badnik, pos))
 
     def move_to(self, pos: Coord, *, touch: bool = True) -> None:
         """Put the mover on ``pos``; ``touch`` is False for spaces a jump only passes over
         (the racer does not stand on them, so a platform there is not left)."""
-        token = self.token
-        self.board = self.board.with_racer(fast_replace(token, col=pos[0], lane=pos[1]))
+        self.set_token(fast_replace(self.token, col=pos[0], lane=pos[1]))
         if touch:
-            key = left_platform(self.board, self.stood, pos)
+            key = left_platform(self._board, self.stood, pos)
             self.stood = pos
             if key is not None:
                 self.remove_platform(key)
@@ -169,6 +191,9 @@ class _Walk:
                 self.events.extend(got)
 
     def collect(self, pos: Coord) -> None:
+        rings = self._board.rings_at
+        if not (rings(pos) or (self.token.ring_magnet and _beside(rings, pos))):
+            return  # nothing to pick up: the board stays as it is
         self.board, got = collect_rings(self.board, self.id, pos)
         self.events.extend(got)
 
@@ -179,8 +204,8 @@ class _Walk:
 
         ``allow_push`` False leaves out the features that move the racer (treadmill, spring):
         for a treadmill's push and for the space behind a large base's landing space."""
-        feature, direction = feature_at(self.board, pos, self.token.ignore)
-        cell = self.board.terrain(*pos)
+        feature, direction = feature_at(self._board, pos, self.token.ignore)
+        cell = self._board.terrain(*pos)
         water = cell.is_water and "water" not in self.token.ignore
         if water and (self.rules.water_sets_speed or self.token.speed > WATER_SPEED):
             self.set_speed(WATER_SPEED, pos, "water")
@@ -207,7 +232,7 @@ class _Walk:
         elif feature is Feature.TREADMILL and allow_push and direction is not None:
             frm = self.token.pos
             to = step_from(frm, direction)
-            if self.board.track.in_bounds(*to):
+            if self._board.track.in_bounds(*to):
                 self.events.append(Pushed(self.id, frm, to))
                 self.enter_ground(frm, to, Movement.RUN, moving=direction, allow_push=False)
         return kind
@@ -216,30 +241,30 @@ class _Walk:
         self, frm: Coord, pos: Coord, kind: Movement, *, moving: Direction, allow_push: bool = True
     ) -> Movement:
         """Run or spin into ``pos``; returns the movement kind from now on."""
-        board = self.board
+        board = self._board
         buzz, _ = badnik_reach(board, self.rules)
         from_elev = board.elevation(*frm)
         self.move_to(pos)
         if pos in buzz and self.hurt(self.id, "buzz-bomber"):
             return kind
-        badnik = self.board.badnik_at(pos)
+        badnik = self._board.badnik_at(pos)
         if badnik is not None and badnik.crawling:
             if kind is Movement.SPIN:
                 self.take_badnik(pos, badnik)
             elif self.hurt(self.id, badnik.value):
                 return kind
         if kind is Movement.SPIN:
-            for other in self.board.racers_at(pos, besides=self.id):
+            for other in self._board.racers_at(pos, besides=self.id):
                 if other.id not in self.damaged:  # once per movement (see rulings)
                     self.hurt(other.id, f"{self.id}'s spin")
-            if self.board.boss == pos:
+            if self._board.boss == pos:
                 self.hit_boss = True
                 self.events.append(BossHit(self.id, pos, "spin"))
         self.collect(pos)
-        elev = self.board.elevation(*pos)
+        elev = self._board.elevation(*pos)
         if elev > from_elev:
             self.obstacle(pos, from_elev, elev)
-            if feature_at(self.board, pos, self.token.ignore)[0] is Feature.SPIKE:
+            if feature_at(self._board, pos, self.token.ignore)[0] is Feature.SPIKE:
                 self.hurt(self.id, "spike")
             return kind
         kind = self.terrain(pos, kind, moving=moving, allow_push=allow_push)
@@ -254,7 +279,7 @@ class _Walk:
         self.stopped = True
 
     def turn_lane(self, pos: Coord) -> None:
-        cap = speed_cap_at(self.board, pos)
+        cap = speed_cap_at(self._board, pos)
         if cap < MAX_SPEED:
             speed = self.token.speed
             if self.rules.turn_sets_speed or speed > cap:
@@ -265,16 +290,16 @@ class _Walk:
         self.move_to(pos, touch=False)
         if kind is Movement.HIGH_JUMP:
             return
-        elev = self.board.elevation(*pos)
+        elev = self._board.elevation(*pos)
         if elev >= ref + 2:
             self.move_to(pos)  # the racer stops and stands here
             self.obstacle(pos, ref, elev)
             self.collect(pos)
             return
-        _, crab = badnik_reach(self.board, self.rules)
+        _, crab = badnik_reach(self._board, self.rules)
         if pos in crab and self.hurt(self.id, "crabmeat"):
             return
-        badnik = self.board.badnik_at(pos)
+        badnik = self._board.badnik_at(pos)
         if badnik is Badnik.SPINNER:
             self.hurt(self.id, "spinner")
         elif badnik is Badnik.BUZZ_BOMBER:
@@ -286,21 +311,21 @@ class _Walk:
         """Land on ``pos`` (a large base lands on its front space and the one behind it; the
         racer stays tracked by its front space)."""
         if kind is not Movement.HIGH_JUMP:
-            elev = self.board.elevation(*pos)
+            elev = self._board.elevation(*pos)
             if elev >= ref + 2:
                 self.obstacle(pos, ref, elev)
                 self.collect(pos)
                 return kind
-            _, crab = badnik_reach(self.board, self.rules)
+            _, crab = badnik_reach(self._board, self.rules)
             if pos in crab and self.hurt(self.id, "crabmeat"):
                 return kind
-            badnik = self.board.badnik_at(pos)
+            badnik = self._board.badnik_at(pos)
             if badnik is not None:
                 self.take_badnik(pos, badnik)
-        for other in self.board.racers_at(pos, besides=self.id):
+        for other in self._board.racers_at(pos, besides=self.id):
             if other.id not in self.damaged:
                 self.hurt(other.id, f"{self.id}'s landing")
-        if self.board.boss == pos:
+        if self._board.boss == pos:
             self.hit_boss = True
             self.events.append(BossHit(self.id, pos, "landing"))
         self.collect(pos)
@@ -308,6 +333,11 @@ class _Walk:
         if not self.over:
             self.turn_lane(self.token.pos)
         return kind
+
+
+def _beside(rings: Any, pos: Coord) -> int:
+    """Rings on the spaces just above and below ``pos`` (what a ring magnet also takes)."""
+    return rings((pos[0], pos[1] - 1)) or rings((pos[0], pos[1] + 1))
 
 
 def resolve_move(
@@ -375,7 +405,7 @@ def _land_all(
         return walk.land(target, ref, kind, moving=d)
     behind = (target[0] - 1, target[1])
     spots = [target]
-    if walk.board.track.in_bounds(*behind):
+    if walk._board.track.in_bounds(*behind):
         spots = [behind, target] if back_first else [target, behind]
     k = kind
     for spot in spots:

@@ -1,9 +1,16 @@
 """Bokeh figures of arenas and tracks, built from game states and events (no Panel).
 
 - :mod:`racerlab.viz.style`: palette, sizes and fonts shared by both games' plots.
-- :mod:`racerlab.viz.arena`: the Racer Knights arena (:class:`~racerlab.viz.arena.ArenaPlot`).
-- :mod:`racerlab.viz.track`: the Battle Racers track.
+- :mod:`racerlab.viz.sources`: named data sources, numeric columns and legends, shared.
+- :mod:`racerlab.viz.arena`: the Racer Knights arena (:class:`~racerlab.viz.arena.ArenaPlot`),
+  drawn by ``arena_layers`` from the columns of ``arena_table``, ``arena_racers``,
+  ``arena_arc`` and ``arena_overlays``; ``arena_facts`` holds what it reads off a state.
+- :mod:`racerlab.viz.track`: the Battle Racers track (:class:`~racerlab.viz.track.TrackPlot`),
+  drawn by ``track_layers`` from the columns of ``track_terrain``, ``track_tokens`` and
+  ``track_path``; ``track_style`` holds its sizes, colours and coordinates.
+- :mod:`racerlab.viz.editing`: drag handles for the position editor, font scaling.
 
 Each plot class creates its renderers once and exposes ``figure`` and
-``update(state, ...)``, which only replaces ``ColumnDataSource.data``.
+``update(state, ...)``, which only replaces ``ColumnDataSource.data``; the columns
+come from plain functions of the state, so they can be read and tested alone.
 """

@@ -15,6 +15,8 @@ KEYS = (
     "ui_step_ms",
     "ui_tweak_ms",
     "scaling_2_over_1",
+    "sonic_timeline_bytes_per_action",
+    "sonic_timeline_own_bytes_per_action",
 )
 
 

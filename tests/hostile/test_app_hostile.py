@@ -229,7 +229,7 @@ def _open_pages(server: str, paths: list[str]) -> list[float]:
     return answers
 
 
-FREEZE_S = 10.0
+FREEZE_S = 30.0
 """A liveness answer slower than this is a frozen server (main froze for over 60 s).
 Speed itself is not asserted here: the figures are printed (run with -s)."""
 

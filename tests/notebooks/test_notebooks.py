@@ -144,6 +144,8 @@ def test_docs_link_every_served_dashboard():
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_notebook_loads_panel_inline_so_it_draws_offline(name):
     sources = ["".join(c.source) for c in _read(name).cells if c.cell_type == "code"]
+    if not any("import panel" in src for src in sources):
+        pytest.skip("the notebook shows no Panel output")
     calls = [line for src in sources for line in src.splitlines() if "pn.extension(" in line]
     assert calls, "the notebook never calls pn.extension"
     assert all("inline=True" in line for line in calls), calls

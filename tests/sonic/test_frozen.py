@@ -24,10 +24,11 @@ def test_unknown_field_is_refused():
 
 
 def test_board_goes_through_dataclasses_replace():
-    # Board has a lookup cache set up in __post_init__: the fast path must not skip it
+    # Board sets up its lookups' owner in __post_init__: the fast path must not skip it
     board = Board.new(random_setup_track())
     new = fast_replace(board, ring_pile=10)
-    assert new.ring_pile == 10 and new._cache == {}
+    assert new.ring_pile == 10 and new._lookups is not board._lookups
+    assert new._terrain_memo is None and new.terrain_memo() == {}
 
 
 def random_setup_track():

@@ -1,0 +1,140 @@
+"""The ``arc`` overlay as columns for the arena plot: the selected racer's firing arc
+clipped to its range; every racer and blocker in the arc ringed and labelled with
+its exact hit chance (:func:`racerlab.knights.queries.attack_odds`), or as out of
+range; and the range line between the two nearest points, with its length in R,
+to every target in range and to the nearest one out of range.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import shapely
+from shapely.ops import nearest_points
+
+from ..knights import queries
+from ..knights.actions import Target, TargetKind
+from ..knights.queries import front_centre
+from ..knights.state import KnightsState
+from .arena_facts import footprint_of, polygon_parts, target_centre, targets_of
+from .sources import as_arrays, empty_columns
+from .style import THEME
+
+__all__ = ["RANGE_COLUMNS", "TARGET_COLUMNS", "arc_columns"]
+
+TARGET_COLUMNS = (
+    "x",
+    "y",
+    "radius",
+    "label",
+    "text",
+    "colour",
+    "kind",
+    "index",
+    "hit",
+    "in_arc",
+    "in_range",
+    "range_r",
+)
+"""Columns of the targets in the arc (one row each)."""
+
+RANGE_COLUMNS = ("x0", "y0", "x1", "y1", "xm", "ym", "label")
+"""Columns of the range lines: both ends, the middle (for the label) and the label."""
+
+_FLOATS = ("x", "y", "radius", "hit", "range_r", "index", "x0", "y0", "x1", "y1", "xm", "ym")
+
+Odds = Callable[[KnightsState, int, Target], Any]
+"""Attack odds by (state, attacker, target), as :func:`attack_odds_memo` gives."""
+
+
+def arc_columns(state: KnightsState, sel: int, table: Any, odds: Odds) -> dict[str, dict[str, Any]]:
+    """Columns of the ``arc``, the ``targets`` in it and their ``range`` lines, for seat
+    ``sel`` on ``table``, hit chances from ``odds``."""
+    region, reach_r = queries.firing_arc(state, sel)
+    parts = polygon_parts(region)
+    t = empty_columns(TARGET_COLUMNS)
+    measured: list[tuple[Target, Any]] = []
+    for target in targets_of(state, sel):
+        geom = queries.attack_check(state, sel, target).geometry
+        if not geom.in_arc:
+            continue
+        x, y = target_centre(state, target)
+        if geom.in_range:
+            hit = float(odds(state, sel, target).hit)
+            label = f"{hit:.0%} to hit"
+            colour = THEME["hit"]
+        else:
+            hit = 0.0
+            label = f"out of range (> {reach_r}R)"
+            colour = THEME["miss"]
+        row = {
+            "x": x,
+            "y": y,
+            "radius": _target_radius(table, target),
+            "label": label,
+            "text": label if geom.in_range else "",
+            "colour": colour,
+            "kind": target.kind.value,
+            "index": target.index + 1,
+            "hit": hit,
+            "in_arc": geom.in_arc,
+            "in_range": geom.in_range,
+            "range_r": geom.range_r,
+        }
+        for key, value in row.items():
+            t[key].append(value)
+        measured.append((target, geom))
+    return {
+        "arc": {"xs": [p[:, 0] for p in parts], "ys": [p[:, 1] for p in parts]},
+        "targets": as_arrays(t, floats=_FLOATS),
+        "range": as_arrays(_range_lines(state, sel, table, measured), floats=_FLOATS),
+    }
+
+
+def _range_lines(
+    state: KnightsState, sel: int, table: Any, measured: list[tuple[Target, Any]]
+) -> dict[str, list[Any]]:
+    """Range lines to every target in range, and to the nearest one out of range."""
+    out = [m for m in measured if not m[1].in_range]
+    lines = [m for m in measured if m[1].in_range]
+    if out:
+        lines.append(min(out, key=lambda m: m[1].range_r))
+    g = empty_columns(RANGE_COLUMNS)
+    for target, geom in lines:
+        (x0, y0), (x1, y1) = _range_points(state, sel, table, target, geom)
+        g["x0"].append(x0)
+        g["y0"].append(y0)
+        g["x1"].append(x1)
+        g["y1"].append(y1)
+        g["xm"].append((x0 + x1) / 2)
+        g["ym"].append((y0 + y1) / 2)
+        g["label"].append(f"{geom.range_r:.2f}R")
+    return g
+
+
+def _target_radius(table: Any, target: Target) -> float:
+    """Radius of the ring drawn round a target: a racer's or a waypoint's, plus a margin."""
+    if target.kind is TargetKind.RACER:
+        return table.body.length / 2.0 + 0.25
+    return table.waypoint_diameter / 2.0 + 0.25
+
+
+def _range_points(
+    state: KnightsState, sel: int, table: Any, target: Target, geom: Any
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The two nearest points that realise the measured range (attacker side first)."""
+    if target.kind is TargetKind.RACER:
+        return geom.nearest
+    # a blocker is a disc: nearest part of it inside the arc (or anywhere for arc C)
+    pose = state.racers[sel].pose
+    body = table.body
+    disc = table.waypoint(state.setup.waypoints[target.index])
+    if queries.seat_racer(state, sel).weapon.arc.value == "C":
+        a, b = nearest_points(footprint_of(pose, body), disc)
+    else:
+        apex = shapely.Point(front_centre(pose, body))
+        far, _ = queries.firing_arc(state, sel, geom.range_r + 2.0)
+        part = shapely.intersection(disc, far)
+        a, b = nearest_points(apex, part if not part.is_empty else disc)
+    return (a.x, a.y), (b.x, b.y)

@@ -1,0 +1,84 @@
+"""Named data sources and their columns, shared by the arena and track plots.
+
+A plot keeps its :class:`~bokeh.models.ColumnDataSource` objects in a
+:class:`SourceSet`: a dict by short key whose sources carry a ``name`` with the
+plot's prefix (``track-racers``, ``arena-arc`` ...), so tests and notebooks can
+find them. Drawing code fills plain lists and turns the numeric ones into numpy
+arrays with :func:`as_arrays`.
+
+>>> sources = SourceSet("demo")
+>>> sources.add("dots", "x", "label").name, list(sources["dots"].data)
+('demo-dots', ['x', 'label'])
+>>> cols = as_arrays({"x": [1, 2], "n": [3], "label": ["a"]}, floats=("x",), ints=("n",))
+>>> cols["x"].dtype.kind, cols["n"].dtype.kind, cols["label"]
+('f', 'i', ['a'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+from typing import Any
+
+import numpy as np
+from bokeh.models import ColumnDataSource, Legend
+
+from .style import PLOT_SIZES
+
+__all__ = ["SourceSet", "as_arrays", "empty_columns", "legend_below", "style_legend"]
+
+
+def empty_columns(keys: Iterable[str]) -> dict[str, list[Any]]:
+    """One empty list per column name, in order."""
+    return {k: [] for k in keys}
+
+
+def as_arrays(
+    data: Mapping[str, Any], floats: Collection[str] = (), ints: Collection[str] = ()
+) -> dict[str, Any]:
+    """``data`` with the ``floats`` columns as float arrays and the ``ints`` as int arrays
+    (the rest, text, left as they are); column order kept."""
+    return {
+        k: (np.array(v, dtype=float) if k in floats else np.array(v, dtype=int) if k in ints else v)
+        for k, v in data.items()
+    }
+
+
+class SourceSet(dict[str, ColumnDataSource]):
+    """A plot's sources by short key; each source is named ``<prefix>-<key>``."""
+
+    def __init__(self, prefix: str) -> None:
+        super().__init__()
+        self.prefix = prefix
+
+    def add(self, key: str, *columns: str) -> ColumnDataSource:
+        """A new empty source with these columns, kept under ``key``."""
+        source = ColumnDataSource(data=empty_columns(columns), name=f"{self.prefix}-{key}")
+        self[key] = source
+        return source
+
+    def fill(self, data: Mapping[str, Mapping[str, Any]]) -> None:
+        """Replace the data of each source named in ``data`` (key -> columns), in order."""
+        for key, columns in data.items():
+            self[key].data = dict(columns)
+
+    def clear(self, *keys: str) -> None:
+        """Empty the named sources (their columns stay)."""
+        for key in keys:
+            self[key].data = empty_columns(self[key].data)
+
+
+def style_legend(legend: Legend) -> Legend:
+    """Centre a legend, lay it out in a row, in racerlab's legend size, not clickable."""
+    legend.location = "center"
+    legend.orientation = "horizontal"
+    legend.label_text_font_size = f"{PLOT_SIZES['legend_pt']}pt"
+    legend.background_fill_alpha = 0.85
+    legend.click_policy = "none"
+    return legend
+
+
+def legend_below(fig: Any, items: list[Any], ncols: int) -> Legend:
+    """A styled legend of ``items`` in ``ncols`` columns, added below ``fig``; returns it."""
+    legend = style_legend(Legend(items=items, ncols=ncols))
+    fig.add_layout(legend, "below")
+    return legend
