@@ -1,4 +1,5 @@
-"""The Racer Knights "Odds" tab: hit chance vs Armor, damage dealt, drive order."""
+"""The Racer Knights "Odds" tab: hit chance vs Armor, damage dealt (charts from
+:mod:`racerlab.viz.odds_charts`), drive order."""
 
 from __future__ import annotations
 
@@ -6,13 +7,11 @@ from typing import Any
 
 import numpy as np
 import panel as pn
-from bokeh.models import ColumnDataSource, HoverTool
-from bokeh.plotting import figure
 
 from ..knights.actions import Target
 from ..knights.state import KnightsState
 from ..viz.arena import attack_odds_memo
-from ..viz.style import THEME, apply_figure_style
+from ..viz.odds_charts import OddsCharts
 from .controls import offer
 from .escape import text as esc
 from .knights_view import (
@@ -30,33 +29,6 @@ from .tables import TABLE_CSS
 __all__ = ["OddsPanel"]
 
 
-def _bar_chart(
-    source: ColumnDataSource,
-    bars: tuple[str, str, str],
-    titles: tuple[str, str],
-    y_label: str,
-    tooltips: list[tuple[str, str]],
-) -> figure:
-    """A probability bar chart (0..1) of ``source``: ``bars`` is (x column, top column,
-    colour), ``titles`` the chart's title and x-axis label."""
-    x, top, colour = bars
-    fig = figure(
-        height=260,
-        sizing_mode="stretch_width",
-        y_range=(0, 1.05),
-        title=titles[0],
-        x_axis_label=titles[1],
-        y_axis_label=y_label,
-        tools="",
-        toolbar_location=None,
-    )
-    fig.vbar(x, top=top, width=0.8, source=source, color=colour, alpha=0.85)
-    fig.add_tools(HoverTool(tooltips=tooltips))
-    apply_figure_style(fig)
-    fig.title.text_font_size = "12pt"
-    return fig
-
-
 class OddsPanel(pn.viewable.Viewer):
     """Exact odds for the selected racer: hit chance vs Armor, damage, drive order."""
 
@@ -66,32 +38,10 @@ class OddsPanel(pn.viewable.Viewer):
         self.odds_of = odds if odds is not None else attack_odds_memo()
         """Attack odds by (state, attacker, target): the dashboard's bounded memo."""
         wide = dict(sizing_mode="stretch_width")
-        self.hit_source = ColumnDataSource(
-            data={
-                "armor": np.array(ARMOR_RANGE, dtype=float),
-                "hit": np.zeros(len(ARMOR_RANGE)),
-                "label": [""] * len(ARMOR_RANGE),
-            },
-            name="odds-hit-vs-armor",
-        )
-        hit_fig = _bar_chart(
-            self.hit_source,
-            ("armor", "hit", THEME["accent"]),
-            ("Hit chance vs target Armor", "Target's Armor stat (shields and tokens still apply)"),
-            "P(hit)",
-            [("Armor", "@armor"), ("P(hit)", "@label")],
-        )
-        self.damage_source = ColumnDataSource(
-            data={"damage": np.zeros(0), "p": np.zeros(0), "label": []}, name="odds-damage"
-        )
-        dmg_fig = _bar_chart(
-            self.damage_source,
-            ("damage", "p", THEME["waypoint_closed"]),
-            ("Damage dealt to the target", "Durability lost"),
-            "probability",
-            [("Damage", "@damage"), ("P", "@label")],
-        )
-        self.hit_fig, self.dmg_fig = hit_fig, dmg_fig
+        self.charts = OddsCharts(ARMOR_RANGE)
+        """The two bar charts (hit chance vs Armor, damage dealt), drawn in viz."""
+        self.hit_source, self.damage_source = self.charts.hit_source, self.charts.damage_source
+        self.hit_fig, self.dmg_fig = self.charts.hit_fig, self.charts.dmg_fig
         self.target = pn.widgets.Select(label="Target for the damage chart", options={}, **wide)
         self.target.param.watch(session.guarded(lambda e: self.refresh(), "odds target"), "value")
         self.summary = pn.pane.Markdown("", **wide)
@@ -107,7 +57,9 @@ class OddsPanel(pn.viewable.Viewer):
         self._layout = pn.Column(
             self.target,
             self.summary,
-            pn.Row(pn.pane.Bokeh(hit_fig, **wide), pn.pane.Bokeh(dmg_fig, **wide), **wide),
+            pn.Row(
+                pn.pane.Bokeh(self.hit_fig, **wide), pn.pane.Bokeh(self.dmg_fig, **wide), **wide
+            ),
             pn.pane.Markdown("#### Drive order odds (next drive rolls, no Valor)", **wide),
             self.order_button,
             self.order,
@@ -155,15 +107,10 @@ class OddsPanel(pn.viewable.Viewer):
         finally:
             self._syncing = False
         hits = self.hit_curve(state, me, self.target.value)
-        self.hit_source.data = {
-            "armor": np.array(ARMOR_RANGE, dtype=float),
-            "hit": hits,
-            "label": [f"{h:.1%}" for h in hits],
-        }
-        self.hit_fig.title.text = f"{state.name(me)}: hit chance vs target Armor"
+        self.charts.show_hit_curve(hits, title=f"{state.name(me)}: hit chance vs target Armor")
         target = self.target.value
         if target is None:
-            self.damage_source.data = {"damage": np.zeros(0), "p": np.zeros(0), "label": []}
+            self.charts.show_damage(None)
             self.summary.object = (
                 f"**{esc(state.name(me))}** is Wrecked: it attacks nobody, so there are no odds."
                 if wrecked
@@ -171,12 +118,7 @@ class OddsPanel(pn.viewable.Viewer):
             )
         else:
             odds = self.odds_of(state, me, target)
-            dist = sorted((int(k), float(v)) for k, v in odds.damage.items())
-            self.damage_source.data = {
-                "damage": np.array([d for d, _ in dist], dtype=float),
-                "p": np.array([p for _, p in dist], dtype=float),
-                "label": [f"{p:.1%}" for _, p in dist],
-            }
+            self.charts.show_damage(odds.damage)
             check = queries.attack_check(state, me, target)
             geom = check.geometry
             where = f"in arc, range {geom.range_r:.2f}R" if geom.in_arc else "not in the firing arc"
