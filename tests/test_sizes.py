@@ -14,16 +14,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "racerlab"
 MAX_MODULE_LINES = 600
 MAX_FUNCTION_LINES = 80
 
-STILL_LARGE: set[str] = {
-    "racerlab/analysis/simulate.py:simulate",
-    "racerlab/core/codec.py:_decode",
-    "racerlab/knights/catalog.py",
-    "racerlab/knights/combat.py",
-    "racerlab/knights/setup.py:_check_setup",
-    "racerlab/sonic/catalog.py:_section",
-    "racerlab/sonic/path_search.py:paths",
-    "racerlab/sonic/path_search.py:walk",
-}
+STILL_LARGE: set[str] = set()
 """``path`` or ``path:function`` known to be over the limit and still to be split."""
 
 

@@ -358,22 +358,7 @@ def simulate(
     The table's ``attrs`` hold ``interrupted`` (stopped before the end),
     ``seed``, ``games`` (asked for) and ``game``.
     """
-    import pandas as pd
-
-    if not isinstance(games, int) or isinstance(games, bool) or games < 0:
-        raise ScenarioError(f"games must be a whole number >= 0, got {games!r}")
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise ScenarioError(f"seed must be a whole number >= 0, got {seed!r}")
-    if not isinstance(workers, int) or workers < 1:
-        raise ScenarioError(f"workers must be a whole number >= 1, got {workers!r}")
-    if bots is not None:
-        if policies is not None:
-            raise ScenarioError("give bots=... or policies=..., not both")
-        policies = bot_names(bots)
-    if players is not None and (
-        not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= MAX_PLAYERS
-    ):
-        raise ScenarioError(f"players must be a whole number 1 to {MAX_PLAYERS}, got {players!r}")
+    policies = _checked_counts(games, seed, workers, players, policies, bots)
     profile = profile_for(game_or_rules)
     rules = profile.rules()
     start, start_is_state, options = _start(rules, setup_or_scenario, options)
@@ -391,40 +376,85 @@ def simulate(
     )
     if job.policies is None and not profile.bots:
         raise ScenarioError(f"{profile.name} has no bots: pass policies=...")
-    rows: list[dict[str, Any]] = []
     reporter = _Reporter(progress, games, profile.name)
-    interrupted = False
     try:
-        if client is not None or workers > 1:
-            from .parallel import run_chunks
-
-            chunks = _chunks(games, workers if client is None else _dask_workers(client))
-
-            def collect(chunk_rows: list[dict[str, Any]]) -> None:
-                rows.extend(chunk_rows)
-                reporter.add(len(chunk_rows))
-
-            interrupted = run_chunks(
-                play_chunk, job, chunks, collect, workers=workers, client=client, stop=stop
-            )
-        else:
-            try:
-                with frozen_heap():
-                    for i in range(games):
-                        if stop is not None and stop():
-                            interrupted = True
-                            break
-                        rows.append(play_game(job, i, rules))
-                        reporter.add(1)
-            except KeyboardInterrupt:
-                interrupted = True
+        rows, interrupted = _play_all(job, rules, games, workers, client, stop, reporter)
     finally:
         reporter.close()
-    interrupted = interrupted or len(rows) < games
+    return _table(rows, interrupted or len(rows) < games, seed, games, profile.name)
+
+
+def _checked_counts(
+    games: Any, seed: Any, workers: Any, players: Any, policies: Any, bots: Any
+) -> Any:
+    """Refuse bad counts of :func:`simulate` (naming the argument); the policies to use
+    (from ``bots`` when given)."""
+    if not isinstance(games, int) or isinstance(games, bool) or games < 0:
+        raise ScenarioError(f"games must be a whole number >= 0, got {games!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise ScenarioError(f"seed must be a whole number >= 0, got {seed!r}")
+    if not isinstance(workers, int) or workers < 1:
+        raise ScenarioError(f"workers must be a whole number >= 1, got {workers!r}")
+    if bots is not None:
+        if policies is not None:
+            raise ScenarioError("give bots=... or policies=..., not both")
+        policies = bot_names(bots)
+    if players is not None and (
+        not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= MAX_PLAYERS
+    ):
+        raise ScenarioError(f"players must be a whole number 1 to {MAX_PLAYERS}, got {players!r}")
+    return policies
+
+
+def _play_all(
+    job: _Job,
+    rules: Rules,
+    games: int,
+    workers: int,
+    client: Any,
+    stop: Callable[[], bool] | None,
+    reporter: _Reporter,
+) -> tuple[list[dict[str, Any]], bool]:
+    """Play the games of ``job`` here, in worker processes or on a Dask ``client``; the
+    rows played and whether the run was stopped early."""
+    rows: list[dict[str, Any]] = []
+    interrupted = False
+    if client is not None or workers > 1:
+        from .parallel import run_chunks
+
+        chunks = _chunks(games, workers if client is None else _dask_workers(client))
+
+        def collect(chunk_rows: list[dict[str, Any]]) -> None:
+            rows.extend(chunk_rows)
+            reporter.add(len(chunk_rows))
+
+        interrupted = run_chunks(
+            play_chunk, job, chunks, collect, workers=workers, client=client, stop=stop
+        )
+        return rows, interrupted
+    try:
+        with frozen_heap():
+            for i in range(games):
+                if stop is not None and stop():
+                    interrupted = True
+                    break
+                rows.append(play_game(job, i, rules))
+                reporter.add(1)
+    except KeyboardInterrupt:
+        interrupted = True
+    return rows, interrupted
+
+
+def _table(
+    rows: list[dict[str, Any]], interrupted: bool, seed: int, games: int, game: str
+) -> pd.DataFrame:
+    """The rows as a table sorted by ``game``, with the run's facts in its ``attrs``."""
+    import pandas as pd
+
     df = pd.DataFrame(rows)
     if len(df):
         df = df.sort_values("game", kind="stable").reset_index(drop=True)
-    df.attrs.update(interrupted=interrupted, seed=seed, games=games, game=profile.name)
+    df.attrs.update(interrupted=interrupted, seed=seed, games=games, game=game)
     return df
 
 

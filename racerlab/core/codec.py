@@ -89,6 +89,7 @@ class Codec:
         return self._hints[t]
 
     def _decode(self, data: Any, hint: Any, where: str) -> Any:
+        """Decode ``data`` as ``hint`` (any value by its ``type`` name when there is no hint)."""
         if hint is None or hint is Any:
             if isinstance(data, dict) and "type" in data and data["type"] in self.types:
                 return self._decode_dataclass(data, self.types[data["type"]], where)
@@ -98,34 +99,13 @@ class Codec:
         origin = typing.get_origin(hint)
         args = typing.get_args(hint)
         if origin in (typing.Union, types.UnionType):
-            if data is None and type(None) in args:
-                return None
-            errors = []
-            for a in args:
-                if a is type(None):
-                    continue
-                try:
-                    return self._decode(data, a, where)
-                except (TypeError, ValueError, KeyError, ScenarioError) as exc:
-                    errors.append(str(exc))
-            raise ScenarioError(f"{where}: {data!r} fits none of {hint}: {'; '.join(errors)}")
+            return self._decode_union(data, hint, args, where)
         if origin is typing.Literal:
             if data not in args:
                 raise ScenarioError(f"{where}: expected one of {args}, got {data!r}")
             return data
         if origin in (tuple, list, frozenset):
-            if not isinstance(data, list):
-                raise ScenarioError(f"{where}: expected a list, got {type(data).__name__}")
-            if origin is tuple and args and args[-1] is not Ellipsis:
-                if len(args) != len(data):
-                    raise ScenarioError(f"{where}: expected {len(args)} items, got {len(data)}")
-                return tuple(
-                    self._decode(v, a, f"{where}[{i}]")
-                    for i, (v, a) in enumerate(zip(data, args, strict=True))
-                )
-            item = args[0] if args else None
-            items = [self._decode(v, item, f"{where}[{i}]") for i, v in enumerate(data)]
-            return origin(items) if origin is not tuple else tuple(items)
+            return self._decode_items(data, origin, args, where)
         if origin is dict:
             if not isinstance(data, dict):
                 raise ScenarioError(f"{where}: expected a table, got {type(data).__name__}")
@@ -135,48 +115,65 @@ class Codec:
                 for k, v in data.items()
             }
         if isinstance(hint, type):
-            if issubclass(hint, enum.Enum):
-                try:
-                    return hint(data)
-                except ValueError:
-                    names = ", ".join(repr(m.value) for m in hint)
-                    raise ScenarioError(f"{where}: {data!r} is not one of {names}") from None
-            if dataclasses.is_dataclass(hint):
-                if not isinstance(data, dict):
-                    raise ScenarioError(f"{where}: expected a table, got {type(data).__name__}")
-                cls = hint
-                if "type" in data:
-                    named = self.types.get(data["type"])
-                    if named is None or not issubclass(named, hint):
-                        raise ScenarioError(f"{where}: unknown kind {data['type']!r}")
-                    cls = named
-                return self._decode_dataclass(data, cls, where)
-            if hint is Fraction:
-                return Fraction(data)
-            if hint is float:
-                if isinstance(data, bool) or not isinstance(data, int | float):
-                    raise ScenarioError(f"{where}: expected a number, got {data!r}")
-                if not math.isfinite(data):
-                    raise ScenarioError(f"{where}: expected a finite number, got {data!r}")
-                return float(data)
-            if hint is int:
-                if isinstance(data, bool) or not isinstance(data, int):
-                    raise ScenarioError(f"{where}: expected a whole number, got {data!r}")
-                return data
-            if hint is bool:
-                if not isinstance(data, bool):
-                    raise ScenarioError(f"{where}: expected true or false, got {data!r}")
-                return data
-            if hint is str:
-                if not isinstance(data, str):
-                    raise ScenarioError(f"{where}: expected text, got {data!r}")
-                return data
-            if dataclasses.is_dataclass(hint) is False and isinstance(data, dict):
-                # an abstract base (e.g. Action): pick the concrete type by name
-                named = self.types.get(str(data.get("type")))
+            return self._decode_class(data, hint, where)
+        return data
+
+    def _decode_union(self, data: Any, hint: Any, args: tuple, where: str) -> Any:
+        """The first member of a union (``X | None`` included) that ``data`` fits."""
+        if data is None and type(None) in args:
+            return None
+        errors = []
+        for a in args:
+            if a is type(None):
+                continue
+            try:
+                return self._decode(data, a, where)
+            except (TypeError, ValueError, KeyError, ScenarioError) as exc:
+                errors.append(str(exc))
+        raise ScenarioError(f"{where}: {data!r} fits none of {hint}: {'; '.join(errors)}")
+
+    def _decode_items(self, data: Any, origin: type, args: tuple, where: str) -> Any:
+        """A tuple (of fixed or any length), list or frozenset from a JSON list."""
+        if not isinstance(data, list):
+            raise ScenarioError(f"{where}: expected a list, got {type(data).__name__}")
+        if origin is tuple and args and args[-1] is not Ellipsis:
+            if len(args) != len(data):
+                raise ScenarioError(f"{where}: expected {len(args)} items, got {len(data)}")
+            return tuple(
+                self._decode(v, a, f"{where}[{i}]")
+                for i, (v, a) in enumerate(zip(data, args, strict=True))
+            )
+        item = args[0] if args else None
+        items = [self._decode(v, item, f"{where}[{i}]") for i, v in enumerate(data)]
+        return origin(items) if origin is not tuple else tuple(items)
+
+    def _decode_class(self, data: Any, hint: type, where: str) -> Any:
+        """An enum member, a dataclass (the hint's or a known subclass by ``type``), a
+        scalar, or a known dataclass under an abstract base (e.g. ``Action``)."""
+        if issubclass(hint, enum.Enum):
+            try:
+                return hint(data)
+            except ValueError:
+                names = ", ".join(repr(m.value) for m in hint)
+                raise ScenarioError(f"{where}: {data!r} is not one of {names}") from None
+        if dataclasses.is_dataclass(hint):
+            if not isinstance(data, dict):
+                raise ScenarioError(f"{where}: expected a table, got {type(data).__name__}")
+            cls = hint
+            if "type" in data:
+                named = self.types.get(data["type"])
                 if named is None or not issubclass(named, hint):
-                    raise ScenarioError(f"{where}: unknown kind {data.get('type')!r}")
-                return self._decode_dataclass(data, named, where)
+                    raise ScenarioError(f"{where}: unknown kind {data['type']!r}")
+                cls = named
+            return self._decode_dataclass(data, cls, where)
+        if hint in _SCALARS:
+            return _decode_scalar(data, hint, where)
+        if isinstance(data, dict):
+            # an abstract base (e.g. Action): pick the concrete type by name
+            named = self.types.get(str(data.get("type")))
+            if named is None or not issubclass(named, hint):
+                raise ScenarioError(f"{where}: unknown kind {data.get('type')!r}")
+            return self._decode_dataclass(data, named, where)
         return data
 
     def _decode_key(self, key: str, hint: Any, where: str) -> Any:
@@ -208,3 +205,30 @@ class Codec:
             return cls(**kwargs)
         except ScenarioError as exc:  # a range check of the type itself (e.g. rule options)
             raise ScenarioError(f"{where}: {exc}") from None
+
+
+_SCALARS = (Fraction, float, int, bool, str)
+
+
+def _decode_scalar(data: Any, hint: type, where: str) -> Any:
+    """A Fraction, a finite float, a whole number, a bool or a text, checked strictly (a
+    bool is not a number)."""
+    if hint is Fraction:
+        return Fraction(data)
+    if hint is float:
+        if isinstance(data, bool) or not isinstance(data, int | float):
+            raise ScenarioError(f"{where}: expected a number, got {data!r}")
+        if not math.isfinite(data):
+            raise ScenarioError(f"{where}: expected a finite number, got {data!r}")
+        return float(data)
+    if hint is int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            raise ScenarioError(f"{where}: expected a whole number, got {data!r}")
+        return data
+    if hint is bool:
+        if not isinstance(data, bool):
+            raise ScenarioError(f"{where}: expected true or false, got {data!r}")
+        return data
+    if not isinstance(data, str):
+        raise ScenarioError(f"{where}: expected text, got {data!r}")
+    return data

@@ -33,8 +33,8 @@ from .actions import (
 from .catalog import load_catalog
 from .draft import WEAPON_STATS, Draft, racer_of
 from .events import StatChanged
+from .geometry.table import overlaps
 from .parts import Stats
-from .space import overlaps
 from .state import KnightsState, RacerState
 
 __all__ = ["EDITS", "BlockerSet", "adjustment_for", "apply_edit", "check_edit"]

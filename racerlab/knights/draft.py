@@ -34,12 +34,16 @@ from .events import (
     Wrecked,
 )
 from .geometry import Contact, Pose, side_centre
+from .geometry.overlap import (
+    heading_vector,
+    nearest_wall,
+    rect_corners,
+    rect_disc_overlap,
+    sat_overlap,
+    segment_distance,
+)
 from .geometry.sweep import turn_touches_disc
-from .geometry.tolerance import TOL_M
-from .parts import Ability, Side, Stats
-from .results import winner_of
-from .setup import KnightsSetup, table_of
-from .space import (
+from .geometry.table import (
     Table,
     disc_corners,
     slide_disc,
@@ -47,6 +51,10 @@ from .space import (
     slide_walls,
     sweep_touches_disc,
 )
+from .geometry.tolerance import TOL_M
+from .parts import Ability, Side, Stats
+from .results import winner_of
+from .setup import KnightsSetup, table_of
 from .state import KnightsState, PendingAttack, Phase, RacerState
 
 __all__ = ["WEAPON_STATS", "Draft", "grants", "racer_of", "table_for"]
@@ -284,7 +292,7 @@ class Draft:
         """Glory for each waypoint, in order, that the movement from ``old`` to ``new`` touches.
 
         A slide covers :func:`~racerlab.knights.geometry.swept` (see
-        :func:`~racerlab.knights.space.sweep_touches_disc`). A turn (``turn`` gives its
+        :func:`~racerlab.knights.geometry.table.sweep_touches_disc`). A turn (``turn`` gives its
         degrees and pivot side) covers the area the racer sweeps rotating, not the hull of
         its two footprints (:func:`~racerlab.knights.geometry.sweep.turn_touches_disc`).
         Waypoints far from the path are ruled out first by bounding circles.
@@ -316,7 +324,7 @@ class Draft:
         body, size = self.table.body, self.table.waypoint_diameter
         wx, wy = self.setup.waypoints[w]
         if turn is None:
-            if _seg_point(old.x, old.y, new.x, new.y, wx, wy) > reach + 1e-6:
+            if segment_distance(old.x, old.y, new.x, new.y, wx, wy) > reach + 1e-6:
                 return False
             return sweep_touches_disc(old, body, new, (wx, wy), size)
         degrees, pivot = turn
@@ -414,7 +422,7 @@ class Draft:
         pose = self.racers[i].pose
         table = self.table
         body = table.body
-        dx, dy = direction_vector(pose, direction)
+        dx, dy = heading_vector(pose, direction)
         x, y = pose.x, pose.y
         ex, ey = x + dx * distance, y + dy * distance
         reach = table.racer_radius
@@ -450,18 +458,18 @@ class Draft:
         walls by the corners.
         """
         body = self.table.body
-        pts = _corners(pose, body)
+        pts = rect_corners(pose, body)
         for x, y in pts:
             if x < -tol or y < -tol or x > self.table.width + tol or y > self.table.height + tol:
-                return _nearest_wall(x, y, self.table.width, self.table.height)
+                return nearest_wall(x, y, self.table.width, self.table.height)
         reach = self.table.racer_radius
         for key, cx, cy, r, opose in self._discs(i):
             if math.hypot(cx - pose.x, cy - pose.y) > reach + r:
                 continue
             if key[0] == "racer":
-                if _sat_overlap(pts, _corners(opose, body), tol):
+                if sat_overlap(pts, rect_corners(opose, body), tol):
                     return key
-            elif _rect_disc_overlap(pose, body, cx, cy, r, tol):
+            elif rect_disc_overlap(pose, body, cx, cy, r, tol):
                 return key
         return None
 
@@ -501,73 +509,3 @@ def _within(memo: dict, key: tuple) -> Contact | None:
         if found.distance > distance + _SLACK:
             return Contact(float(distance), None)
     return None
-
-
-_OFFSETS = {"forward": 0.0, "reverse": 180.0, "left": 90.0, "right": -90.0}
-
-
-def direction_vector(pose: Pose, direction) -> tuple[float, float]:
-    """Unit vector of a relative direction name (or an absolute angle in degrees)."""
-    if isinstance(direction, str):
-        angle = pose.heading + _OFFSETS[getattr(direction, "value", direction)]
-    else:
-        angle = float(direction)
-    rad = math.radians(angle)
-    return (math.cos(rad), math.sin(rad))
-
-
-def _seg_point(ax: float, ay: float, bx: float, by: float, px: float, py: float) -> float:
-    """Distance from point p to segment ab."""
-    ex, ey = bx - ax, by - ay
-    ll = ex * ex + ey * ey
-    t = 0.0 if ll <= 0.0 else max(0.0, min(1.0, ((px - ax) * ex + (py - ay) * ey) / ll))
-    return math.hypot(px - ax - t * ex, py - ay - t * ey)
-
-
-def _corners(pose: Pose, body) -> list[tuple[float, float]]:
-    rad = math.radians(pose.heading)
-    fx, fy = math.cos(rad), math.sin(rad)
-    hl, hw = body.length / 2.0, body.width / 2.0
-    ax, ay, bx, by = fx * hl, fy * hl, -fy * hw, fx * hw
-    x, y = pose.x, pose.y
-    return [
-        (x + ax - bx, y + ay - by),
-        (x + ax + bx, y + ay + by),
-        (x - ax + bx, y - ay + by),
-        (x - ax - bx, y - ay - by),
-    ]
-
-
-def _sat_overlap(p, q, tol: float) -> bool:
-    """Do two convex quadrilaterals overlap by more than ``tol`` on every separating axis?"""
-    for poly in (p, q):
-        for k in range(len(poly)):
-            ax, ay = poly[k]
-            bx, by = poly[(k + 1) % len(poly)]
-            nx, ny = by - ay, ax - bx
-            norm = math.hypot(nx, ny)
-            nx, ny = nx / norm, ny / norm
-            pa = [nx * vx + ny * vy for vx, vy in p]
-            qa = [nx * vx + ny * vy for vx, vy in q]
-            if min(max(pa), max(qa)) - max(min(pa), min(qa)) <= tol:
-                return False
-    return True
-
-
-def _rect_disc_overlap(pose: Pose, body, cx: float, cy: float, r: float, tol: float) -> bool:
-    rad = math.radians(pose.heading)
-    fx, fy = math.cos(rad), math.sin(rad)
-    dx, dy = cx - pose.x, cy - pose.y
-    u, v = dx * fx + dy * fy, -dx * fy + dy * fx
-    hl, hw = body.length / 2.0, body.width / 2.0
-    qx = max(-hl, min(hl, u))
-    qy = max(-hw, min(hw, v))
-    inside = abs(u) <= hl and abs(v) <= hw
-    return inside or math.hypot(u - qx, v - qy) < r - tol
-
-
-def _nearest_wall(x: float, y: float, width: float, height: float):
-    from .geometry import Wall
-
-    gaps = {Wall.WEST: x, Wall.SOUTH: y, Wall.EAST: width - x, Wall.NORTH: height - y}
-    return min(gaps, key=gaps.get)

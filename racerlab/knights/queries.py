@@ -57,11 +57,11 @@ from .geometry import (
     ram_lane,
     reachable_region,
 )
+from .geometry.table import Table
 from .geometry.tolerance import TOL_M
 from .movement import slide
 from .parts import PartKind, Side, Stats
 from .rounds import new_round, resolve_drive, resolve_surge
-from .space import Table
 from .state import KnightsState, PendingAttack, Phase
 
 __all__ = [

@@ -22,8 +22,8 @@ from .actions import DriveRoll, SurgeChoice
 from .catalog import load_catalog
 from .draft import Draft, has_any
 from .events import DriveRolled, Flared, OrderDecided, RoundEnded, Stalled, TurnEnded, ValorSpent
+from .geometry.table import on_disc, racers_within
 from .parts import Ability
-from .space import on_disc, racers_within
 from .state import Phase
 
 __all__ = [

@@ -62,6 +62,7 @@ from .director import EDITS, adjustment_for, apply_edit, check_edit
 from .draft import WEAPON_STATS, Draft, racer_of
 from .events import Repaired, StatChanged
 from .geometry import Pose, turn_limit, turned
+from .geometry.table import overlaps
 from .geometry.tolerance import TOL_M
 from .movement import (
     COSTS,
@@ -87,7 +88,6 @@ from .rounds import (
     resolve_surge,
 )
 from .setup import KnightsSetup, PlayerSetup, check_setup
-from .space import overlaps
 from .state import KnightsState, Phase, RacerState
 
 __all__ = ["KnightsRules"]

@@ -27,11 +27,11 @@ import shapely
 from ..core.errors import ScenarioError
 from ..core.limits import MAX_PLAYERS, check_colour, check_finite, check_name
 from .build import RacerBuild
-from .catalog import KnightsCatalog, load_catalog
+from .catalog import KnightsCatalog, TableSpec, load_catalog
 from .geometry import EPS, Pose
+from .geometry.table import Table, disc_gap_bounds, racer_gap
 from .geometry.tolerance import SURE_M, TOL_M
 from .options import KnightsOptions
-from .space import Table, disc_gap_bounds, racer_gap
 
 __all__ = [
     "KnightsSetup",
@@ -134,7 +134,16 @@ _LAST_PASSED: tuple[KnightsSetup, KnightsOptions, KnightsCatalog] | None = None
 
 
 def _check_setup(setup: KnightsSetup, options: KnightsOptions, catalog: KnightsCatalog) -> None:
-    spec = catalog.table
+    """Refuse a set-up that breaks a placement rule, naming the first problem."""
+    _check_counts(setup, catalog)
+    table = table_of(setup, catalog)
+    _check_waypoints(setup, table, catalog.table)
+    for i, pose in enumerate(setup.poses):
+        _check_pose(setup, i, pose, table, catalog.table, options)
+
+
+def _check_counts(setup: KnightsSetup, catalog: KnightsCatalog) -> None:
+    """Players, racers, waypoints, poses and the arena's size before any measuring."""
     n = len(setup.players)
     if not 2 <= n <= MAX_PLAYERS:
         raise ScenarioError(f"a joust needs 2 to {MAX_PLAYERS} players, got {n}")
@@ -155,7 +164,10 @@ def _check_setup(setup: KnightsSetup, options: KnightsOptions, catalog: KnightsC
     _check_numbers(setup)
     if setup.arena_width <= 2 or setup.arena_height <= 2:
         raise ScenarioError("the arena must be more than 2M each way")
-    table = table_of(setup, catalog)
+
+
+def _check_waypoints(setup: KnightsSetup, table: Table, spec: TableSpec) -> None:
+    """Waypoint 1 at the centre, every waypoint on the arena and far enough from the others."""
     cx, cy = table.centre
     w1 = setup.waypoints[0]
     off = math.hypot(w1[0] - cx, w1[1] - cy)
@@ -163,7 +175,6 @@ def _check_setup(setup: KnightsSetup, options: KnightsOptions, catalog: KnightsC
         raise ScenarioError(
             f"waypoint 1 must be at the centre ({_fmt(cx)}, {_fmt(cy)}); it is {_fmt(off)}M away"
         )
-    centre_disc = table.waypoint(w1)
     r = table.waypoint_diameter / 2.0
     for i, (x, y) in enumerate(setup.waypoints):
         if x - r < -EPS or y - r < -EPS or x + r > table.width + EPS or y + r > table.height + EPS:
@@ -175,47 +186,54 @@ def _check_setup(setup: KnightsSetup, options: KnightsOptions, catalog: KnightsC
                     f"waypoint {i + 1} is {_fmt(gap)}M from waypoint {j + 1}; "
                     f"they must be at least {_fmt(spec.waypoint_gap_m)}M apart"
                 )
+
+
+def _check_pose(
+    setup: KnightsSetup, i: int, pose: Pose, table: Table, spec: TableSpec, options: KnightsOptions
+) -> None:
+    """Racer ``i`` wholly inside, at the start distance from waypoint 1 (within the
+    placement tolerance) and far enough from every waypoint and the racers before it."""
+    w1 = setup.waypoints[0]
     rm = table.r_per_m
     need = spec.racer_gap_r * rm  # the least gap (M) from a racer to a waypoint or racer
     start = spec.start_distance_r
     slack = options.placement_tolerance_r
     shape = table.shape  # shapely footprints only where plain arithmetic cannot tell
-    for i, pose in enumerate(setup.poses):
-        who = f"racer {i + 1} ({setup.players[i].name})"
-        if not table.inside(pose):
-            raise ScenarioError(f"{who} is not wholly inside the arena")
-        low, high = disc_gap_bounds(pose, table.body, w1, table.waypoint_diameter)
-        if not (start - slack + TOL_M <= low / rm and high / rm <= start + slack - TOL_M):
-            d1 = float(shapely.distance(shape(pose), centre_disc)) / rm
-            if abs(d1 - start) > slack + SURE_M:
-                raise ScenarioError(
-                    f"{who} is {_fmt(d1)}R from waypoint 1; it must start {_fmt(start)}R away "
-                    f"(within {_fmt(slack)}R)"
-                )
-        for w, xy in enumerate(setup.waypoints):
-            if _surely_apart(pose, xy, table.waypoint_diameter / 2.0, table, need):
-                continue
-            low, _high = disc_gap_bounds(pose, table.body, xy, table.waypoint_diameter)
-            if low / rm >= spec.racer_gap_r + TOL_M:
-                continue
-            gap = float(shapely.distance(shape(pose), table.waypoint(xy))) / rm
-            if gap < spec.racer_gap_r - TOL_M:
-                raise ScenarioError(
-                    f"{who} is {_fmt(gap)}R from waypoint {w + 1}; "
-                    f"racers start at least {_fmt(spec.racer_gap_r)}R from any waypoint"
-                )
-        for j in range(i):
-            other = setup.poses[j]
-            if _surely_apart(pose, (other.x, other.y), table.racer_radius, table, need):
-                continue
-            if racer_gap(pose, other, table.body) / rm >= spec.racer_gap_r:
-                continue
-            gap = float(shapely.distance(shape(pose), shape(other))) / rm
-            if gap < spec.racer_gap_r - TOL_M:
-                raise ScenarioError(
-                    f"{who} is {_fmt(gap)}R from racer {j + 1}; "
-                    f"racers start at least {_fmt(spec.racer_gap_r)}R apart"
-                )
+    who = f"racer {i + 1} ({setup.players[i].name})"
+    if not table.inside(pose):
+        raise ScenarioError(f"{who} is not wholly inside the arena")
+    low, high = disc_gap_bounds(pose, table.body, w1, table.waypoint_diameter)
+    if not (start - slack + TOL_M <= low / rm and high / rm <= start + slack - TOL_M):
+        d1 = float(shapely.distance(shape(pose), table.waypoint(w1))) / rm
+        if abs(d1 - start) > slack + SURE_M:
+            raise ScenarioError(
+                f"{who} is {_fmt(d1)}R from waypoint 1; it must start {_fmt(start)}R away "
+                f"(within {_fmt(slack)}R)"
+            )
+    for w, xy in enumerate(setup.waypoints):
+        if _surely_apart(pose, xy, table.waypoint_diameter / 2.0, table, need):
+            continue
+        low, _high = disc_gap_bounds(pose, table.body, xy, table.waypoint_diameter)
+        if low / rm >= spec.racer_gap_r + TOL_M:
+            continue
+        gap = float(shapely.distance(shape(pose), table.waypoint(xy))) / rm
+        if gap < spec.racer_gap_r - TOL_M:
+            raise ScenarioError(
+                f"{who} is {_fmt(gap)}R from waypoint {w + 1}; "
+                f"racers start at least {_fmt(spec.racer_gap_r)}R from any waypoint"
+            )
+    for j in range(i):
+        other = setup.poses[j]
+        if _surely_apart(pose, (other.x, other.y), table.racer_radius, table, need):
+            continue
+        if racer_gap(pose, other, table.body) / rm >= spec.racer_gap_r:
+            continue
+        gap = float(shapely.distance(shape(pose), shape(other))) / rm
+        if gap < spec.racer_gap_r - TOL_M:
+            raise ScenarioError(
+                f"{who} is {_fmt(gap)}R from racer {j + 1}; "
+                f"racers start at least {_fmt(spec.racer_gap_r)}R apart"
+            )
 
 
 def _surely_apart(pose: Pose, xy: tuple[float, float], radius: float, table: Table, gap: float):

@@ -81,18 +81,33 @@ def boss_card_turn(
 
 
 def hit_boss(
-    board: Board, boss: BossState, seat: int, options: SonicOptions, chance: ChanceSource
+    board: Board,
+    boss: BossState,
+    seat: int,
+    options: SonicOptions,
+    chance: ChanceSource,
+    hitter: str | None = None,
 ) -> tuple[Board, BossState, list[Event]]:
     """A racer damaged the boss: it moves ``boss_knockback`` spaces forward in its lane
     (damaging a racer it ends on), drops ``boss_ring_drop`` rings from its profile on its
-    previous space, and is destroyed when its profile has no rings left."""
+    previous space, and is destroyed when its profile has no rings left.
+
+    ``hitter`` is the id of the racer that spun into or landed on it. The hit happens as
+    that racer enters the boss's space, so it stands on the previous space when the boss
+    moves and the rings fall: it collects them, and the knockback cannot end on it, even
+    if the rest of its move carried it on to where the boss went."""
     prev = board.boss
     if prev is None or boss.destroyed:
         return board, boss, []
     to = (min(prev[0] + options.boss_knockback, board.track.n_columns - 1), prev[1])
-    board, events = move_boss(board, boss.id, to, "knocked back", chance, options.move_rules)
+    board, events = move_boss(
+        board, boss.id, to, "knocked back", chance, options.move_rules, spare=hitter
+    )
     drop = min(options.boss_ring_drop, boss.rings)
-    board = board.drop_rings(prev, drop)
+    if hitter is None:
+        board = board.drop_rings(prev, drop)
+    else:
+        board = board.with_racer(board.racer(hitter).with_rings(drop))
     rings = boss.rings - drop
     events.append(BossDamaged(boss.id, seat, drop, rings))
     boss = replace(boss, rings=rings)
@@ -134,7 +149,8 @@ def hits_after_move(t: Turn, state: SonicState, seat: int, events: Iterable[Even
 
 def _racer_hits_boss(t: Turn, state: SonicState, seat: int) -> SonicState:
     assert state.boss is not None
-    board, boss, more = hit_boss(state.board, state.boss, seat, state.options, t.dice)
+    hitter = state.board.racers[seat].id
+    board, boss, more = hit_boss(state.board, state.boss, seat, state.options, t.dice, hitter)
     t.emit(*more)
     state = fast_replace(state, board=board, boss=boss)
     lost = t.variant.after_damage(t, state, more, by="the boss")

@@ -81,6 +81,7 @@ __all__ = [
     "Weights",
     "boss_hit_spaces",
     "can_hit_boss",
+    "card_value",
     "greedy_bot",
     "look_ahead_bot",
     "position_value",
@@ -507,7 +508,7 @@ def look_ahead_bot(state: SonicState, rules: Rules, w: Weights) -> Action:
             key=lambda a: _action_outlook(state, rules, a, w, memo),
         )
     if phase is Phase.CHOOSE:
-        return max(legal, key=lambda a: _card_value(state, rules, a, w, memo))
+        return max(legal, key=lambda a: card_value(state, rules, a, w, memo))
     # TAKE: the card whose action gives the most speed, then the highest priority
     f = rules.facts  # type: ignore[attr-defined]
 
@@ -577,7 +578,7 @@ def _hitting(
     ]
 
 
-def _card_value(
+def card_value(
     state: SonicState, rules: Any, play: PlayCard, w: Weights = GREEDY, memo: dict | None = None
 ) -> float:
     """Value of playing ``play.card`` as if it resolved now, from the current position:

@@ -38,7 +38,7 @@ def use_action(t: Turn, state: SonicState, action: UseAction, path) -> SonicStat
     ability = f.racers[state.abilities[seat]]
     t.emit(ActionUsed(seat, card.name, action.choice.value))
     o = state.options
-    cap = speed_cap(ability, o.card_speed_max)
+    cap = speed_cap(ability, o.card_speed_max, o.speed_max)
     turn_cap = speed_cap_at(state.board, token.pos)
     if action.choice is ActionChoice.SPEED:
         new = card_speed(
@@ -58,7 +58,7 @@ def use_action(t: Turn, state: SonicState, action: UseAction, path) -> SonicStat
         return fast_replace(walk(t, state, seat, path, kind, False), moved=True)
     # POWER: its own effects, then the path of a moving Power
     kind = power_movement(ability)
-    board, more = apply_power(state.board, token.id, ability, t.dice, seat=seat)
+    board, more = apply_power(state.board, token.id, ability, t.dice, seat=seat, rules=o.move_rules)
     t.emit(*more)
     state = fast_replace(state, board=board)
     if path is not None and kind is not None:

@@ -237,6 +237,7 @@ def _grid(checker: Checker, entry: str, field: str, lanes: list, n: int) -> tupl
 
 
 def _section(checker: Checker, sid: str, row: dict, zone: Zone) -> Section | None:
+    """The section entry ``sid`` checked field by field (``None`` after any problem)."""
     before = len(checker.problems)
     kind = SectionType(row["type"])
     cells = _grid(checker, sid, "lanes", row["lanes"], LANES)
@@ -245,25 +246,50 @@ def _section(checker: Checker, sid: str, row: dict, zone: Zone) -> Section | Non
     ncols = len(cells)
     if not MIN_COLUMNS <= ncols <= MAX_COLUMNS:
         checker.add(sid, "lanes", f"must have {MIN_COLUMNS}..{MAX_COLUMNS} columns, got {ncols}")
-    turn = row.get("turn_lanes")
-    turn_lanes = None
-    if kind is SectionType.TURN:
-        if turn is None:
-            checker.add(sid, "turn_lanes", "is missing: a Turn needs a speed number per lane")
-        elif len(turn) != LANES or any(not 1 <= v <= 9 for v in turn):
-            checker.add(sid, "turn_lanes", f"must be {LANES} speed numbers 1..9, got {turn!r}")
-        else:
-            turn_lanes = tuple(turn)
-    elif turn is not None:
-        checker.add(sid, "turn_lanes", f"only Turns have lane numbers (this is a {kind.value})")
+    turn_lanes = _turn_lanes(checker, sid, kind, row.get("turn_lanes"))
     line = row["line_col"]
     if kind in (SectionType.START, SectionType.FINISH):
         if not 1 <= line < ncols:
             checker.add(sid, "line_col", f"must be 1..{ncols - 1} for a {kind.value}, got {line}")
     elif line:
         checker.add(sid, "line_col", f"only Start and Finish sections have a line ({kind.value})")
-    platforms = []
-    for i, raw in enumerate(row["platform"]):
+    platforms = _platforms(checker, sid, row["platform"], ncols)
+    traps = _traps(checker, sid, row["trap"], cells)
+    if len(checker.problems) != before:
+        return None
+    return Section(
+        sid,
+        row["name"],
+        zone,
+        kind,
+        cells,
+        turn_lanes,
+        platforms,
+        traps,
+        line,
+        row["source"],
+    )
+
+
+def _turn_lanes(checker: Checker, sid: str, kind: SectionType, turn: Any) -> tuple[int, ...] | None:
+    """A Turn's speed number per lane (only Turns have them)."""
+    if kind is not SectionType.TURN:
+        if turn is not None:
+            checker.add(sid, "turn_lanes", f"only Turns have lane numbers (this is a {kind.value})")
+        return None
+    if turn is None:
+        checker.add(sid, "turn_lanes", "is missing: a Turn needs a speed number per lane")
+    elif len(turn) != LANES or any(not 1 <= v <= 9 for v in turn):
+        checker.add(sid, "turn_lanes", f"must be {LANES} speed numbers 1..9, got {turn!r}")
+    else:
+        return tuple(turn)
+    return None
+
+
+def _platforms(checker: Checker, sid: str, rows: list, ncols: int) -> tuple[Platform, ...]:
+    """The section's platforms: each on the section and overlapping no other."""
+    platforms: list[Platform] = []
+    for i, raw in enumerate(rows):
         p = checker.entry(f"{sid}.platform[{i}]", raw, _PLATFORM)
         if p is None:
             continue
@@ -286,8 +312,15 @@ def _section(checker: Checker, sid: str, row: dict, zone: Zone) -> Section | Non
             checker.add(f"{sid}.platform[{i}]", "col", "overlaps another platform")
             continue
         platforms.append(plat)
-    traps = []
-    for i, raw in enumerate(row["trap"]):
+    return tuple(platforms)
+
+
+def _traps(checker: Checker, sid: str, rows: list, cells: tuple) -> tuple[Trap, ...]:
+    """The section's traps: each on the section (face A is the section's own spaces) and
+    overlapping no other."""
+    ncols = len(cells)
+    traps: list[Trap] = []
+    for i, raw in enumerate(rows):
         t = checker.entry(f"{sid}.trap[{i}]", raw, _TRAP)
         if t is None:
             continue
@@ -305,20 +338,7 @@ def _section(checker: Checker, sid: str, row: dict, zone: Zone) -> Section | Non
             continue
         face_a = cells[t["col"] : t["col"] + Trap.COLUMNS]
         traps.append(Trap(t["col"], face_a, face_b))
-    if len(checker.problems) != before:
-        return None
-    return Section(
-        sid,
-        row["name"],
-        zone,
-        kind,
-        cells,
-        turn_lanes,
-        tuple(platforms),
-        tuple(traps),
-        line,
-        row["source"],
-    )
+    return tuple(traps)
 
 
 def load_sections(path: str | Path) -> tuple[Section, ...]:

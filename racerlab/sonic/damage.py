@@ -76,7 +76,7 @@ def damage(
         elif rules.start_restart == "line" and col < board.track.start_line_col:
             col = board.track.start_line_col
         to = (col, pos[1])
-        speed = min(token.restart_speed, speed_cap_at(board, to))
+        speed = rules.limit_speed(token.restart_speed, speed_cap_at(board, to, rules))
         board = board.with_racer(fast_replace(token, col=to[0], lane=to[1], speed=speed))
         events.append(RacerDamaged(racer_id, by, pos, to, False, 0, speed))
         return board, events
@@ -85,7 +85,7 @@ def damage(
     if token.large and rules.large_keeps_stack and token.rings > 1:
         kept[0], stacks[0] = stacks[0], 0
     to = safe_space(board, pos, token)
-    speed = min(token.damage_speed, speed_cap_at(board, to))
+    speed = rules.limit_speed(token.damage_speed, speed_cap_at(board, to, rules))
     moved = fast_replace(token, col=to[0], lane=to[1], speed=speed, stacks=tuple(kept))
     board, collected = collect_rings(board.with_racer(moved), racer_id, to)
     lanes = _drop_lanes(pos[1])

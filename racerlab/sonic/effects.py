@@ -83,10 +83,11 @@ def _ability(racer: RacerFacts, effect: Effect) -> EffectSpec | None:
     return None
 
 
-def speed_cap(racer: RacerFacts, default: int) -> int:
-    """Highest Speed card actions may give this racer (``speed_cap`` Ability, else 6)."""
+def speed_cap(racer: RacerFacts, default: int, highest: int = MAX_SPEED) -> int:
+    """Highest Speed card actions may give this racer (``speed_cap`` Ability, else
+    ``default``, 6), never above the ``highest`` Speed of the rule options."""
     spec = _ability(racer, Effect.SPEED_CAP)
-    return int(spec.get("speed")) if spec is not None else default
+    return min(int(spec.get("speed")), highest) if spec is not None else default
 
 
 def start_speed(racer: RacerFacts, default: int) -> int:
@@ -209,11 +210,14 @@ def power_movement(racer: RacerFacts) -> Movement | None:
     return None
 
 
-def power_speed(board: Board, token: RacerToken, racer: RacerFacts) -> int:
-    """The racer's speed after its ``gain_speed`` Power: up by the amount, up to the absolute
-    maximum (9) and the Turn lane's number; unchanged for other Powers."""
+def power_speed(
+    board: Board, token: RacerToken, racer: RacerFacts, rules: MoveRules = DEFAULT_RULES
+) -> int:
+    """The racer's speed after its ``gain_speed`` Power: up by the amount, up to the
+    highest Speed of the rulings (9 by default) and the Turn lane's number; unchanged for
+    other Powers."""
     speed = token.speed
-    cap = min(MAX_SPEED, speed_cap_at(board, token.pos))
+    cap = speed_cap_at(board, token.pos, rules)
     for spec in racer.power:
         if spec.effect is Effect.GAIN_SPEED:
             speed = max(speed, min(speed + int(spec.get("amount")), cap))
@@ -227,8 +231,10 @@ def apply_power(
     chance: ChanceSource,
     *,
     seat: int,
+    rules: MoveRules = DEFAULT_RULES,
 ) -> tuple[Board, list[Event]]:
-    """Carry out the racer's Power's non-moving effects. Returns the board and events; a
+    """Carry out the racer's Power's non-moving effects (``rules``: the movement rulings and
+    Speed range). Returns the board and events; a
     moving Power's path (see :func:`power_options`) is resolved by the caller with the
     movement physics, so track growth, the boss and the finish are handled in one place."""
     events: list[Event] = []
@@ -236,7 +242,7 @@ def apply_power(
         token = board.racer(seat_id)
         e = spec.effect
         if e is Effect.GAIN_SPEED:
-            new = power_speed(board, token, racer)
+            new = power_speed(board, token, racer, rules)
             board = board.with_racer(replace(token, speed=new))
             events.append(SpeedSet(seat, token.speed, new, f"power {spec.describe()}"))
         elif e is Effect.COLLECT_RINGS:
@@ -414,8 +420,10 @@ def move_boss(
     reason: str,
     chance: ChanceSource,
     rules: MoveRules = DEFAULT_RULES,
+    spare: str | None = None,
 ) -> tuple[Board, list[Event]]:
-    """Move the boss to ``to``; a racer there is damaged; a breakaway platform left goes."""
+    """Move the boss to ``to``; a racer there (but ``spare``) is damaged; a breakaway
+    platform left goes."""
     frm = board.boss
     events: list[Event] = []
     if frm is None:
@@ -428,6 +436,8 @@ def move_boss(
     if key is not None and board.platform_at(*to) != key:
         board = board.remove_platform(key, chance)
     for other in board.racers_at(to):
+        if other.id == spare:
+            continue
         board, more = hurt(board, other.id, f"boss {boss_id}", chance, rules)
         events += more
     return board, events

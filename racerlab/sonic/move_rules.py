@@ -89,6 +89,10 @@ class MoveRules:
     """Where a racer damaged without rings in the Start Line section restarts: ``"grid"``, the
     section's first column (on the starting grid, the literal reading); ``"line"``, the first
     column past the Start Line (a racer still on the grid keeps its column)."""
+    speed_min: int = MIN_SPEED
+    """The lowest Speed (the rule option ``SonicOptions.speed_min``)."""
+    speed_max: int = MAX_SPEED
+    """The highest Speed through terrain, Abilities and Powers (``SonicOptions.speed_max``)."""
 
     def __post_init__(self) -> None:
         if self.buzz_bomber_reach not in ("lane", "column"):
@@ -101,6 +105,20 @@ class MoveRules:
             )
         if not 0 <= self.spring_extra_spaces <= MAX_SPEED:
             raise RacerlabError(f"spring_extra_spaces must be 0..9, got {self.spring_extra_spaces}")
+        if not MIN_SPEED <= self.speed_min <= self.speed_max <= MAX_SPEED:
+            raise RacerlabError(
+                f"speeds must keep {MIN_SPEED} <= speed_min <= speed_max <= {MAX_SPEED}, "
+                f"got {self.speed_min} and {self.speed_max}"
+            )
+
+    def limit_speed(self, speed: int, cap: int) -> int:
+        """``speed`` held within these rulings' Speed range and at most ``cap`` (a Turn lane's
+        number); the minimum wins over a lower cap, as in the movement physics.
+
+        >>> MoveRules(speed_min=2, speed_max=8).limit_speed(9, 9), MoveRules().limit_speed(0, 9)
+        (8, 1)
+        """
+        return max(self.speed_min, min(speed, self.speed_max, cap))
 
 
 DEFAULT_RULES = MoveRules()
@@ -205,7 +223,8 @@ def landing_orders(
     return (False,)
 
 
-def speed_cap_at(board: Board, pos: Coord) -> int:
-    """Highest Speed a racer may have on ``pos``: the lane number in a Turn, else 9."""
+def speed_cap_at(board: Board, pos: Coord, rules: MoveRules = DEFAULT_RULES) -> int:
+    """Highest Speed a racer may have on ``pos``: the lane number in a Turn, else the
+    rulings' highest Speed (9 by default)."""
     cap = board.track.turn_lane(*pos)
-    return MAX_SPEED if cap is None else cap
+    return rules.speed_max if cap is None else min(cap, rules.speed_max)

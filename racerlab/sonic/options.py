@@ -145,7 +145,8 @@ class SonicOptions:
 
     @property
     def move_rules(self) -> MoveRules:
-        """The movement rulings of these options, as the movement physics takes them."""
+        """The movement rulings and Speed range of these options, as the movement physics
+        takes them."""
         return _move_rules(
             self.buzz_bomber_reach,
             self.turn_sets_speed,
@@ -153,6 +154,8 @@ class SonicOptions:
             self.large_keeps_stack,
             self.water_sets_speed,
             self.start_restart,
+            self.speed_min,
+            self.speed_max,
         )
 
 
@@ -196,6 +199,8 @@ def _move_rules(
     large_keeps_stack: bool,
     water_sets_speed: bool,
     start_restart: str,
+    speed_min: int,
+    speed_max: int,
 ) -> MoveRules:
     return MoveRules(
         buzz_bomber_reach=buzz_bomber_reach,
@@ -204,4 +209,6 @@ def _move_rules(
         large_keeps_stack=large_keeps_stack,
         water_sets_speed=water_sets_speed,
         start_restart=start_restart,
+        speed_min=speed_min,
+        speed_max=speed_max,
     )

@@ -8,6 +8,8 @@ followed, so a path is exactly what :func:`~.movement.resolve_move` will walk.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..core.errors import RacerlabError
 from .board import Badnik, Board
 from .move_rules import (
@@ -26,9 +28,10 @@ __all__ = ["paths"]
 # -- the paths ----------------------------------------------------------------------
 def _path_tables(board: Board, rules: MoveRules, ignore: tuple[str, ...]) -> tuple:
     """Per-space lookups for :func:`paths` (flat lists indexed ``col * LANES + lane``):
-    the terrain's (:func:`_terrain_tables`) with the badniks' reach laid over them; cached
-    on the board, dropped when its terrain or badniks change."""
-    key = ("ptab", rules.buzz_bomber_reach, rules.stop_at_damage, ignore)
+    the terrain's (:func:`_terrain_tables`) with the badniks' reach laid over them, and
+    the step effects over them (:func:`_enterer`); cached on the board, dropped when its
+    terrain or badniks change."""
+    key = ("ptab", rules.buzz_bomber_reach, rules.stop_at_damage, rules.spring_extra_spaces, ignore)
     memo = board.layout_memo()
     got = memo.get(key)
     if got is not None:
@@ -53,6 +56,7 @@ def _path_tables(board: Board, rules: MoveRules, ignore: tuple[str, ...]) -> tup
                 bad_run[i] = bad_run[i] or badnik.crawling
                 spinner_t[i] = badnik is Badnik.SPINNER
     got = (elev, spike, fx, push, bad_run, bad_spin, crab_t, spinner_t)
+    got = (*got, _enterer(got, rules.spring_extra_spaces))
     memo[key] = got
     return got
 
@@ -206,45 +210,36 @@ def paths(
         raise RacerlabError(f"speed must be at least 0, got {speed}")
     if not board.track.in_bounds(*start):
         raise RacerlabError(f"start {start} is off the track")
-    elev, spike, fx, push_to, bad_run, bad_spin, crab_t, spinner_t = _path_tables(
-        board, rules, tuple(ignore)
-    )
-    n = len(elev)
-    coords = _coords(n)
-    moves = _moves(n)
-    out: list[Path] = []
+    tables = _path_tables(board, rules, tuple(ignore))
     s0 = start[0] * LANES + start[1]
-    ref = elev[s0]
-    steps: list[Direction] = []
-    spaces: list[Coord] = []
-    pushes: list[Coord | None] = []
-    kinds: list[Movement] = []
-    landings: list[int] = []  # the steps where a jump lands (resolve_move obeys this)
-    visited = bytearray(n)
+    out: list[Path] = []
+    walk = _walker(tables, s0, kind, along, out)
+    walk(s0, tables[0][s0], kind, speed, speed if turns is None else turns, False, False)
+    if along is not None:
+        return [p for p in out if p.spaces == along]
+    return out
+
+
+def _walker(
+    tables: tuple, s0: int, kind: Movement, along: tuple[Coord, ...] | None, out: list[Path]
+) -> Callable[..., None]:
+    """The depth-first walk of :func:`paths` from flat index ``s0``: a recursive
+    ``walk(index, elevation, movement, steps left, turns left, pushed, kind changed)``
+    that appends every path it finishes to ``out`` (a path lists its pushes and
+    movements only when it has some). Its state lives in this closure, so a step costs
+    no attribute lookups."""
+    elev, _, fx, _, bad_run, bad_spin, crab_t, spinner_t, enter = tables
+    coords, moves = _coords(len(elev)), _moves(len(elev))
+    emit, steps, spaces, extras, landings = _emitter(out)
+    visited = bytearray(len(elev))
     visited[s0] = 1
-    spring_extra = rules.spring_extra_spaces
-    run, spin, jump, high = Movement.RUN, Movement.SPIN, Movement.JUMP, Movement.HIGH_JUMP
-    forward = Direction.FORWARD
-    flags = [0, 0, 0]  # pushes so far, kind changes so far, up or down steps so far
-    max_turns = speed if turns is None else turns
-    guide = along if along is not None else ()
-    guided = along is not None
+    too_high = elev[s0] + 2  # a jump is stopped by elevation this high above its start
+    run, spin, jump, forward = Movement.RUN, Movement.SPIN, Movement.JUMP, Direction.FORWARD
+    guide, guided = along or (), along is not None
 
-    def emit(ends: str) -> None:
-        out.append(
-            _new_path(
-                tuple(steps),
-                tuple(spaces),
-                tuple(pushes) if flags[0] else (),
-                ends,
-                tuple(kinds) if flags[1] else (),
-                tuple(landings) if landings else (),
-            )
-        )
-
-    def walk(p: int, cur: int, k: Movement, left: int) -> None:
+    def walk(p: int, cur: int, k: Movement, left: int, turns: int, pushed: bool, changed: bool):
         if left == 0:
-            emit("complete")
+            emit("complete", pushed, changed)
             return
         moved = False
         ground = k is run or k is spin
@@ -255,79 +250,115 @@ def paths(
                 continue
             moved = True
             vertical = d is not forward
-            if vertical and flags[2] >= max_turns:
+            if (vertical and turns <= 0) or (
+                guided and (len(steps) >= len(guide) or guide[len(steps)] != space)
+            ):
                 continue
-            if guided and (len(steps) >= len(guide) or guide[len(steps)] != space):
-                continue
-            t_elev = elev[t]
-            q = -1
-            nk, extra, stop, acts = k, 0, False, False
-            if ground:
-                stop = t_elev > cur or bad[t]
-                acts = not stop
-            elif k is jump:
-                blocked = t_elev >= ref + 2 or crab_t[t]
-                if not landing:
-                    stop = blocked or spinner_t[t]
-                else:
-                    acts = not blocked
+            if ground and not fx[t]:  # a plain ground step: only a stop to find out
+                q, nk, extra, stop = -1, k, 0, elev[t] > cur or bad[t]
+            elif k is jump and not landing:  # in the air: only a stop to find out
+                q, nk, extra, stop = -1, k, 0, elev[t] >= too_high or crab_t[t] or spinner_t[t]
             else:
-                acts = landing
+                q, nk, extra, stop = enter(t, cur, k, ground, bad, landing, too_high)
             lands = landing and not ground
             if lands:
                 landings.append(len(steps))
-            if acts:
-                if spike[t]:
-                    pass
-                elif fx[t] == 1:
-                    q = push_to[t]
-                    if elev[q] > t_elev or bad_run[q]:
-                        stop = True
-                elif fx[t] == 2:
-                    nk = high
-                    if landing:
-                        extra = spring_extra
             steps.append(d)
             spaces.append(space)
-            pushes.append(coords[q] if q >= 0 else None)
-            kinds.append(k)
+            extras.append((coords[q] if q >= 0 else None, k))
             visited[t] = 1
-            new_push = False
-            if q >= 0:
-                flags[0] += 1
-                new_push = not visited[q]
+            new_push = q >= 0 and not visited[q]
+            if new_push:
                 visited[q] = 1
-            changed = nk is not kind or k is not kind
-            if changed:
-                flags[1] += 1
-            if vertical:
-                flags[2] += 1
+            now_pushed = pushed or q >= 0
+            now_changed = changed or nk is not kind or k is not kind
             if stop:
-                emit("stopped")
+                emit("stopped", now_pushed, now_changed)
             elif not ground and landing and not extra:
-                emit("complete")
+                emit("complete", now_pushed, now_changed)
             else:
                 here = q if q >= 0 else t
-                walk(here, elev[here], nk, left - 1 + extra)
-            if q >= 0:
-                flags[0] -= 1
-            if changed:
-                flags[1] -= 1
-            if vertical:
-                flags[2] -= 1
+                turns2 = turns - 1 if vertical else turns
+                walk(here, elev[here], nk, left - 1 + extra, turns2, now_pushed, now_changed)
+            if new_push:
+                visited[q] = 0
             if lands:
                 landings.pop()
             steps.pop()
             spaces.pop()
-            pushes.pop()
-            kinds.pop()
+            extras.pop()
             visited[t] = 0
-            if new_push:
-                visited[q] = 0
         if not moved:
-            emit("edge")
+            emit("edge", pushed, changed)
 
-    walk(s0, ref, kind, speed)
-    if guided:
-        return [p for p in out if p.spaces == along]
-    return out
+    return walk
+
+
+def _emitter(out: list[Path]) -> tuple:
+    """The path walked so far and ``emit(ends, pushes, kind changes)``, which appends it to
+    ``out``: ``(emit, steps, spaces entered, extras, landings)``, where ``extras`` holds
+    ``(where a treadmill pushed to or None, movement)`` per step (listed only when there
+    are pushes or movement changes) and ``landings`` the steps where a jump lands (which
+    resolve_move obeys)."""
+    steps: list[Direction] = []
+    spaces: list[Coord] = []
+    extras: list[tuple] = []
+    landings: list[int] = []
+
+    def emit(ends: str, pushed: bool, changed: bool) -> None:
+        pushes = kinds = ()
+        if pushed or changed:
+            pushes, kinds = zip(*extras)
+        out.append(
+            _new_path(
+                tuple(steps),
+                tuple(spaces),
+                pushes if pushed else (),
+                ends,
+                kinds if changed else (),
+                tuple(landings) if landings else (),
+            )
+        )
+
+    return emit, steps, spaces, extras, landings
+
+
+def _enterer(tables: tuple, spring_extra: int) -> Callable[..., tuple]:
+    """``enter(index, elevation, movement, on the ground, damage table, landing, too high)``:
+    what entering a space does, as ``(push target or -1, movement after, extra steps, stops
+    there)``. ``too high`` is the elevation that stops a jump (two levels above the one the
+    move started from); ``spring_extra`` the rulings' High Jump after a spring."""
+    elev, spike, fx, push_to, bad_run, _, crab_t, spinner_t = tables
+    jump, high = Movement.JUMP, Movement.HIGH_JUMP
+
+    def enter(
+        t: int, cur: int, k: Movement, ground: bool, bad: list, landing: bool, too_high: int
+    ) -> tuple:
+        t_elev = elev[t]
+        q = -1
+        nk, extra, stop, acts = k, 0, False, False
+        if ground:
+            stop = t_elev > cur or bad[t]
+            acts = not stop
+        elif k is jump:
+            blocked = t_elev >= too_high or crab_t[t]
+            if not landing:
+                stop = blocked or spinner_t[t]
+            else:
+                acts = not blocked
+        else:
+            acts = landing
+        if acts:
+            if spike[t]:
+                pass
+            elif fx[t] == 1:
+                q = push_to[t]
+                if elev[q] > t_elev or bad_run[q]:
+                    stop = True
+            elif fx[t] == 2:
+                nk = high
+                if landing:
+                    extra = spring_extra
+        return q, nk, extra, stop
+
+    return enter

@@ -27,7 +27,7 @@ from typing import Any
 
 from ..core.dice import Dice
 from .effects import power_speed, speed_cap
-from .movement import MAX_SPEED, MIN_SPEED, Movement, resolve_move, speed_cap_at
+from .movement import Movement, resolve_move, speed_cap_at
 from .options import DeckOut
 from .rounds import SPINS, CardAction, action_speeds, movement_kinds
 from .rounds import resolution_order as _order
@@ -254,22 +254,23 @@ def speed_spread(state: SonicState, player: int, rules: Any = None) -> dict[str,
     token = state.board.racers[player]
     o = state.options
     ability = f.racers[state.abilities[player]]
-    cap = speed_cap(ability, o.card_speed_max)
+    cap = speed_cap(ability, o.card_speed_max, o.speed_max)
     turn_cap = speed_cap_at(state.board, token.pos)
     out: dict[str, tuple[int, ...]] = {}
     for c in dict.fromkeys(state.hands[player]):
         card = f.cards[c]
         speeds = set(action_speeds(card.action, token.speed, cap=cap, turn_cap=turn_cap, options=o))
         if card.action is CardAction.POWER:
-            speeds.add(power_speed(state.board, token, ability))
+            speeds.add(power_speed(state.board, token, ability, o.move_rules))
         out[c] = tuple(sorted(speeds))
     return out
 
 
 def invariants(state: SonicState, rules: Any = None) -> list[str]:
-    """Problems with ``state`` (empty when fine): speeds 1..9, rings and badniks conserved
-    between track, racers, boss and supply, racers on the laid track (never behind its
-    first column), one card per player per round, hands of the dealt size."""
+    """Problems with ``state`` (empty when fine): speeds within the options' range, rings
+    and badniks conserved between track, racers, boss and supply, racers on the laid track
+    (never behind its first column), one card per player per round, hands of the dealt
+    size."""
     rules = _rules(rules)
     out: list[str] = []
     board = state.board
@@ -277,8 +278,9 @@ def invariants(state: SonicState, rules: Any = None) -> list[str]:
     ring_total = getattr(comps, "rings", 50)
     badnik_total = sum(getattr(comps, "bag", (10, 10, 10, 10)))
     for s, t in enumerate(board.racers):
-        if not MIN_SPEED <= t.speed <= MAX_SPEED:
-            out.append(f"player {s + 1} speed {t.speed} outside 1..9")
+        lo, hi = state.options.speed_min, state.options.speed_max
+        if not lo <= t.speed <= hi:
+            out.append(f"player {s + 1} speed {t.speed} outside {lo}..{hi}")
         if not board.track.in_bounds(t.col, t.lane):
             out.append(f"player {s + 1} at {t.pos} is off the laid track")
     boss_rings = state.boss.rings if state.boss is not None else 0

@@ -15,12 +15,7 @@ from racerlab.knights.bots import greedy_bot
 from racerlab.knights.combat import arc_widths, maybe_in_arc, target_geometry, weapon_range
 from racerlab.knights.draft import Draft, _within
 from racerlab.knights.geometry import Pose, attack_geometry, moved, swept, turned
-from racerlab.knights.options import KnightsOptions
-from racerlab.knights.parts import Side
-from racerlab.knights.rules import KnightsRules
-from racerlab.knights.scenarios import lesson_state, placed, staged
-from racerlab.knights.setup import check_setup, random_setup
-from racerlab.knights.space import (
+from racerlab.knights.geometry.table import (
     disc_gap_bounds,
     on_disc,
     overlaps,
@@ -29,6 +24,11 @@ from racerlab.knights.space import (
     sweep_touches_disc,
     touches,
 )
+from racerlab.knights.options import KnightsOptions
+from racerlab.knights.parts import Side
+from racerlab.knights.rules import KnightsRules
+from racerlab.knights.scenarios import lesson_state, placed, staged
+from racerlab.knights.setup import check_setup, random_setup
 
 rules = KnightsRules()
 

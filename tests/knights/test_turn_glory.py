@@ -12,10 +12,10 @@ from racerlab.knights.draft import Draft
 from racerlab.knights.events import WaypointCrossed
 from racerlab.knights.geometry import Pose, swept, turned
 from racerlab.knights.geometry.sweep import arc_box_gap, turn_swept_area, turn_touches_disc
+from racerlab.knights.geometry.table import disc, disc_corners
 from racerlab.knights.parts import Side
 from racerlab.knights.rules import KnightsRules
 from racerlab.knights.scenarios import lesson_state, placed, staged
-from racerlab.knights.space import disc, disc_corners
 
 rules = KnightsRules()
 WP1 = (10.0, 10.0)

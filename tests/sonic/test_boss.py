@@ -110,6 +110,38 @@ def test_spinning_into_the_boss_knocks_it_back_and_drops_two_rings():
     assert total_rings(after) == before
 
 
+def spin_through_boss(extra):
+    """Racer 0 spins from two columns behind the boss, through its space and ``extra``
+    columns on, in the boss's lane."""
+    bx, by = BASE.board.boss
+    s = place(BASE, 0, (bx - 2, by), speed=2 + extra)
+    s = RULES.apply(at_turn(s, 0, SPIN_RUN), UseAction(0, ActionChoice.SPIN)).state
+    path = tuple((bx - 1 + i, by) for i in range(2 + extra))
+    move = next(m for m in RULES.legal_actions(s) if m.path == path)
+    return s, RULES.apply(s, move)
+
+
+def test_a_racer_spinning_through_the_boss_collects_the_rings_it_drops():
+    # the hit happens as the racer enters the boss's space: the rings fall where it stands
+    s, step = spin_through_boss(2)
+    bx, by = BASE.board.boss
+    after = step.state
+    assert after.board.boss == (bx + 4, by) and after.board.racers[0].pos == (bx + 2, by)
+    assert after.board.racers[0].rings == 2 and after.board.rings_at((bx, by)) == 0
+    assert total_rings(after) == total_rings(s)
+
+
+def test_the_knockback_never_damages_the_racer_that_hit_the_boss():
+    # the spin carries the racer on to where the boss was knocked: it was behind the boss
+    # when the boss moved, so the boss did not end its move on it
+    _, step = spin_through_boss(4)
+    bx, by = BASE.board.boss
+    after = step.state
+    assert after.board.boss == (bx + 4, by) == after.board.racers[0].pos
+    assert not any(isinstance(e, RacerDamaged) for e in step.events)
+    assert after.board.racers[0].rings == 2
+
+
 def test_jumping_onto_the_boss_damages_it_but_not_with_land_only_for_spins():
     bx, by = BASE.board.boss
     rules = SonicRules(plain_catalog(8))

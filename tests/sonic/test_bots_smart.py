@@ -10,11 +10,13 @@ import pytest
 
 from racerlab.sonic import Mode, PassAction, SonicRules, SonicSetup, greedy_bot, random_setup
 from racerlab.sonic.actions import Move
+from racerlab.sonic.bots import look_ahead_bot
 from racerlab.sonic.movement import Movement
 from racerlab.sonic.rounds import CardAction, CardMovement
-from racerlab.sonic.scenarios import at_turn, place, plain_catalog, put
+from racerlab.sonic.scenarios import at_turn, give_cards, place, plain_catalog, put
 from racerlab.sonic.search_bot import leaf_value, search_bot
-from racerlab.sonic.smart import smart_bot
+from racerlab.sonic.smart import SOLO as SOLO_WEIGHTS
+from racerlab.sonic.smart import foreseen, smart_bot
 from racerlab.sonic.state import Phase
 from racerlab.sonic.view import determinize
 
@@ -182,3 +184,30 @@ def test_options_valued_without_apply_get_exactly_the_applied_value():
                             walks += bool(getattr(a, "path", ()))
             s = rules.apply(s, smart_bot(s, rules, rng)).state
     assert checked >= 300 and walks >= 20
+
+
+def test_foreseen_plays_out_the_boss_cards_moves_and_slows():
+    shadow = put(
+        RULES.initial_state(SonicSetup(("sonic",), Mode.SOLO, "shadow"), seed=2), clear=True
+    )
+    bx, by = shadow.board.boss
+    s = place(shadow, 0, (bx - 3, by), speed=5, rings=3)
+    s = replace(s, boss=replace(s.boss, card="shadow-15"))  # move 4, slow the leader 2
+    ahead = foreseen(s, RULES)
+    assert ahead.board.boss == (bx + 4, by)
+    assert ahead.board.racers[0].speed == 2  # 2 by the card, 1 by the profile
+    assert s.board.boss == (bx, by) and s.board.racers[0].speed == 5  # state untouched
+
+
+def test_solo_racer_chooses_its_card_against_where_the_boss_will_be():
+    bx, by = SOLO.board.boss
+    s = place(SOLO, 0, (bx - 2, by), speed=3, rings=3)
+    # Eggman's card (priority 58) moves him 4 before either card resolves
+    s = replace(s, boss=replace(s.boss, card="eggman-12"))
+    jump, run = "boost-4", "sprint-1"  # priorities 23 and 22
+    assert (CARDS[jump].movement, CARDS[run].movement) == (CardMovement.JUMP, CardMovement.RUN)
+    s = give_cards(s, 0, (jump, run))
+    # judged where the boss stands now, the jump lands on it ...
+    assert look_ahead_bot(s, RULES, SOLO_WEIGHTS).card == jump
+    # ... but the boss will be 6 columns off, out of the jump's reach: run instead
+    assert smart_bot(s, RULES, RNG).card == run

@@ -17,7 +17,10 @@ for drawing and quick area queries. The rulings behind the geometry are recorded
 ``docs/rulings.md``.
 
 The package is split by topic (:mod:`.body`, :mod:`.motion`, :mod:`.arcs`, :mod:`.contact`,
-:mod:`.reach`); import everything from ``racerlab.knights.geometry``.
+:mod:`.reach`); import everything from ``racerlab.knights.geometry``. Two modules serve the
+rules engine directly and are imported by their own names: :mod:`.table` (the arena's
+racer shapes, waypoint discs, walls and contact, cached for the questions asked on every
+action) and :mod:`.overlap` (the plain-arithmetic fast path of its overlap checks).
 
 >>> p = Pose(0.0, 0.0, 0.0)
 >>> front_centre(p, Body(2.0, 1.0))

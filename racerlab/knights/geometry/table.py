@@ -1,6 +1,6 @@
 """The rules engine's view of the table: racer shapes, waypoint discs, walls and contact.
 
-Thin, cached helpers on top of :mod:`racerlab.knights.geometry` for what the
+Thin, cached helpers on top of the rest of :mod:`racerlab.knights.geometry` for what the
 rules ask over and over: which objects stand where (obstacle lists keyed by
 ``("racer", i)``, ``("blocker", w)`` or a :class:`~racerlab.knights.geometry.Wall`),
 whether a shape touches a waypoint, and where a waypoint blocker stands in an
@@ -25,20 +25,12 @@ from typing import Any
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from .geometry import (
-    EPS,
-    ArcWidths,
-    AttackGeometry,
-    Body,
-    Pose,
-    arena_walls,
-    footprint,
-    front_centre,
-    swept,
-)
-from .geometry.body import _corner_list
-from .geometry.tolerance import SURE_M, TOL_M, ZERO
-from .parts import Arc
+from ..parts import Arc
+from .arcs import ArcWidths, AttackGeometry
+from .body import EPS, Body, Pose, _corner_list, footprint, front_centre
+from .contact import Wall, arena_walls
+from .motion import swept
+from .tolerance import SURE_M, TOL_M, ZERO
 
 __all__ = [
     "DISC_QUAD_SEGS",
@@ -485,8 +477,6 @@ def slide_walls(
     pose: Pose, body: Body, dx: float, dy: float, limit: float, width: float, height: float
 ):
     """(distance, wall) at which a rectangle sliding along ``(dx, dy)`` meets an arena edge."""
-    from .geometry import Wall
-
     rad = math.radians(pose.heading)
     fx, fy = math.cos(rad), math.sin(rad)
     ex = abs(fx) * body.length / 2.0 + abs(fy) * body.width / 2.0

@@ -1,0 +1,209 @@
+"""The attack roll: Strength and Armor by their named parts, the side hit, two dice, and
+what a hit does (:func:`resolve_attack`, the one function the game and the odds share).
+
+Damage order after a hit (a Ram the same, with Ram Damage):
+
+1. Evasive: one roll per attack, 5-6 ignores the hit;
+2. Damage Prevention: discard one mod (a shield only from its side) to take X less;
+   if nothing is left, the weapon's specials do not apply;
+3. Durability lost; Durable (one roll) may hold it at 1; at 0 the racer is Wrecked!;
+4. the weapon's effects on damage: Bounce (not Stable), Spin (not Steady),
+   Slow token (not Fast), Weakness token (:mod:`racerlab.knights.attack_damage`).
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..core.dice import ChanceSource
+from .actions import TargetKind
+from .attack_damage import after_defences, ram_lands, weapon_effects
+from .catalog import load_catalog
+from .draft import Draft
+from .events import Rammed, ShotFired
+from .geometry import AttackGeometry, range_bands
+from .movement import TOL
+from .options import KnightsOptions, RamRounding, SideChooser
+from .parts import Ability, Side
+from .state import PendingAttack
+from .targeting import ram_sides, target_geometry
+
+__all__ = [
+    "COILED_BONUS",
+    "DURABLE_SAVES_ON",
+    "WEAKNESS_FLOOR",
+    "AttackOutcome",
+    "armor_parts",
+    "choose_side",
+    "load_blocker_armor",
+    "ram_strength",
+    "resolve_attack",
+    "strength_parts",
+]
+
+COILED_BONUS = (2, 1)
+"""Coiled Strength by range band: Range 1 or less, then between Range 1 and 2."""
+DURABLE_SAVES_ON = KnightsOptions().durable_saves_on
+"""The default Durable roll that holds Durability at 1 (the rule option ``durable_saves_on``,
+read by :meth:`Draft.lose`)."""
+WEAKNESS_FLOOR = 5
+"""Weakness tokens never take Armor below this."""
+
+AttackOutcome = tuple[bool, int]
+"""(hit, Durability the target lost) — what the odds queries tabulate."""
+
+
+def ram_strength(d: Draft, run_m: float) -> tuple[int, int]:
+    """(spaces, Strength) of a straight run of ``run_m`` M."""
+    spaces = max(0, math.ceil(run_m - TOL))
+    if d.options.ram_strength_rounding is RamRounding.CEIL:
+        return spaces, math.ceil(spaces / 2)
+    return spaces, spaces // 2
+
+
+def strength_parts(d: Draft, p: PendingAttack, geom: AttackGeometry | None):
+    """The named parts of the attacker's Strength for this attack."""
+    racer = d.racer(p.attacker)
+    parts: list[tuple[str, int]] = []
+    if p.ram:
+        spaces, s = ram_strength(d, p.run_m)
+        parts.append((f"run of {spaces} spaces", s))
+        if racer.has(Ability.TRACTION):
+            parts.append(("Traction", 1))
+    else:
+        w = racer.weapon
+        parts.append(("weapon Strength", w.strength))
+        if racer.has(Ability.COILED) and geom is not None:
+            band = range_bands(geom.range_r)
+            if band < len(COILED_BONUS):
+                parts.append(("Coiled", COILED_BONUS[band]))
+        kb = racer.knight_bonus(w.type.value, "strength")
+        if kb:
+            parts.append(("Knight bonus", kb))
+    if p.valor_attacker:
+        parts.append(("Valor", p.valor_attacker))
+    return tuple(parts)
+
+
+def armor_parts(d: Draft, p: PendingAttack, side: Side | None):
+    """The named parts of the Armor the attack must exceed."""
+    if p.target.kind is TargetKind.BLOCKER:
+        return (("blocker Armor", load_blocker_armor()),)
+    t = p.target.index
+    racer = d.racer(t)
+    rs = d.r(t)
+    base = racer.stats.armor
+    parts: list[tuple[str, int]] = [("Armor", base)]
+    if rs.weakness:
+        after = max(base - rs.weakness, min(base, WEAKNESS_FLOOR))
+        if after != base:
+            parts.append(("Weakness", after - base))
+    if side is not None:
+        against = "ram" if p.ram else d.racer(p.attacker).weapon.type.value
+        prot = racer.protection(side, against)
+        if prot:
+            parts.append((f"{side.value} shield", prot))
+    if p.valor_defender:
+        parts.append(("Valor", p.valor_defender))
+    return tuple(parts)
+
+
+def load_blocker_armor() -> int:
+    """A waypoint blocker's Armor (from the table file)."""
+    return load_catalog().table.blocker_armor
+
+
+def _side_score(d: Draft, p: PendingAttack, side: Side) -> tuple[int, int]:
+    t = p.target.index
+    racer = d.racer(t)
+    against = "ram" if p.ram else d.racer(p.attacker).weapon.type.value
+    dp = sum(
+        g[0].amount
+        for g in racer.side_abilities(side)
+        if g[0].ability is Ability.DAMAGE_PREVENTION and g[1] not in d.r(t).discarded
+    )
+    return (racer.protection(side, against), dp)
+
+
+_SIDE_ORDER = tuple(Side)
+"""Sides in their card order (how ties between facing sides are listed)."""
+
+
+def choose_side(d: Draft, p: PendingAttack, sides: frozenset[Side]) -> Side:
+    """The side the attack lands on: the chooser's pick (an option) when two face it."""
+    ranked = sorted(sides, key=_SIDE_ORDER.index) or [Side.FRONT]
+    if len(ranked) == 1:
+        return ranked[0]
+    chooser = d.options.ram_side_chooser if p.ram else d.options.fire_side_chooser
+    if chooser is SideChooser.ATTACKER:
+        if p.side in ranked:
+            return p.side
+        return min(ranked, key=lambda s: _side_score(d, p, s))
+    return max(ranked, key=lambda s: _side_score(d, p, s))
+
+
+def resolve_attack(d: Draft, p: PendingAttack, dice: ChanceSource) -> AttackOutcome:
+    """Roll the attack and apply everything that follows a hit; return (hit, damage)."""
+    att = p.attacker
+    racer = d.racer(att)
+    geom = None
+    side = None
+    if p.target.kind is TargetKind.RACER:
+        if p.ram:
+            sides = ram_sides(d, att, p.target.index, 0.0)
+        else:
+            geom = target_geometry(d, att, p.target)
+            sides = geom.sides
+        side = choose_side(d, p, sides)
+    elif not p.ram:
+        geom = target_geometry(d, att, p.target)
+    sp = strength_parts(d, p, geom)
+    ap = armor_parts(d, p, side)
+    roll = dice.total(2, 6, "ram" if p.ram else "attack")
+    hit = roll + sum(v for _, v in sp) > sum(v for _, v in ap)
+    label = p.target.label() if p.target.kind is TargetKind.BLOCKER else d.name(p.target.index)
+    side_name = side.value if side is not None else "-"
+    if p.ram:
+        spaces, _ = ram_strength(d, p.run_m)
+        d.emit(Rammed(att, label, p.run_m, spaces, roll, sp, ap, side_name, hit, d.name(att)))
+    else:
+        assert geom is not None
+        d.emit(
+            ShotFired(
+                att,
+                label,
+                racer.weapon.arc.value,
+                geom.range_r,
+                roll,
+                sp,
+                ap,
+                side_name,
+                hit,
+                d.name(att),
+            )
+        )
+    if not hit:
+        return (False, 0)
+    if p.ram:
+        damage = racer.stats.ram_damage
+    else:
+        w = racer.weapon
+        damage = w.damage + (1 if p.heavy else 0) + racer.knight_bonus(w.type.value, "damage")
+    if p.target.kind is TargetKind.BLOCKER:
+        d.hit_blocker(p.target.index, damage, att)
+        if p.ram and damage > 0:
+            d.lose(att, d.options.rammer_self_damage, "the Ram's recoil", None, dice)
+        return (True, damage)
+    t = p.target.index
+    damage = after_defences(d, t, side, damage, dice)
+    if damage <= 0:
+        return (True, 0)
+    if p.ram:
+        ram_lands(d, att, t, damage, dice)
+        return (True, damage)
+    d.lose(t, damage, f"{d.name(att)}'s shot", att, dice)
+    if d.over:
+        return (True, damage)
+    if not d.r(t).wrecked:
+        weapon_effects(d, p, dice)
+    return (True, damage)
