@@ -36,6 +36,8 @@ __all__ = [
     "RefusalNote",
     "ScenarioControls",
     "StepControls",
+    "director_note",
+    "offer",
     "redraw_guard",
     "set_slider",
     "set_text",
@@ -62,6 +64,24 @@ def set_slider(slider: Any, start: float, end: float, value: float) -> None:
     if slider.value_throttled != value:
         with param.edit_constant(slider):
             slider.value_throttled = value
+
+
+def offer(select: Any, options: dict[str, Any], default: Any = None) -> None:
+    """Give a picker new ``options`` (label -> value), keeping its choice while it is still
+    offered, else choosing ``default`` (when given) or the first (nothing when none)."""
+    keep = select.value if select.value in options.values() else None
+    first = default if default is not None else next(iter(options.values()), None)
+    select.param.update(options=options, value=keep or first)
+
+
+def director_note() -> pn.pane.Markdown:
+    """The grey line under a Tweak tab saying what a change does to the game."""
+    return pn.pane.Markdown(
+        "Each change is a logged director action applied at the current step; the "
+        "steps after it are dropped and the bots play on from the new numbers.",
+        styles={"color": "#555", "font-size": "12px"},
+        sizing_mode="stretch_width",
+    )
 
 
 def redraw_guard(session: GameSession, redraw: Callable[[], None]) -> Callable[..., None]:
@@ -349,7 +369,7 @@ class ScenarioControls(_SessionView):
         wide = dict(sizing_mode="stretch_width")
         options = list(session.kit.scenarios)
         self.scenario_select = pn.widgets.Select(
-            label="Bundled scenario",
+            label="Bundled scenario to load",
             options=options,
             value=options[0] if options else None,
             disabled=not options,
@@ -387,7 +407,9 @@ class ScenarioControls(_SessionView):
             **wide,
         )
         self.setup_notes = pn.pane.Markdown("", margin=(0, 5), **wide)
+        self.shown_note = pn.pane.Markdown("", margin=(0, 5), **wide)
         self._layout = pn.Column(
+            self.shown_note,
             self.scenario_select,
             self.scenario_button,
             pn.Row(self.seed_input, self.random_button, **wide),
@@ -413,6 +435,7 @@ class ScenarioControls(_SessionView):
         if notes is not None:
             text = "**Set-up:** " + " ".join(notes(self.session.timeline.state))
         set_text(self.setup_notes, text)
+        set_text(self.shown_note, f"**Game shown:** {esc(self.session.shown)}")
 
     def _saved(self) -> io.StringIO:
         return io.StringIO(self.session.dumps())
@@ -432,7 +455,7 @@ class ScenarioControls(_SessionView):
         s = self.session
         off_loop(  # replaying a long game runs in a worker; the page keeps answering
             lambda: s.read_text(event.new, source=name),
-            lambda tl: s.adopt(tl, f"Loaded {name}."),
+            lambda tl: s.adopt(tl, f"Loaded {name}.", f"the file {name}"),
             lambda exc: s.report(exc, "load file"),
         )
 

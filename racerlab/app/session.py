@@ -184,6 +184,7 @@ class GameSession(param.Parameterized):
     controllers = param.List(default=[], item_type=str, doc="Per seat: 'bot' or 'human'.")
     error = param.String(default="", doc="Last error to show (empty when none).")
     notice = param.String(default="", doc="Last informational message.")
+    shown = param.String(default="", doc="Where the game shown came from, in words.")
     version = param.Integer(default=0, doc="Goes up by one after every change.")
 
     def __init__(self, kit: GameKit, *, seed: int = 0, timeline: Timeline | None = None, **kw):
@@ -201,6 +202,7 @@ class GameSession(param.Parameterized):
         self._reporting = False
         self.lines: list[Timeline] = []
         self._log_cache: dict[int, tuple[Any, int, tuple[LogLine, ...]]] = {}
+        self.shown = "a saved game" if timeline is not None else f"a random game from seed {seed}"
         self._start(timeline if timeline is not None else self._random_timeline(seed))
 
     # -- construction -------------------------------------------------------------
@@ -448,6 +450,7 @@ class GameSession(param.Parameterized):
         tl = self._random_timeline(seed)
         self.seed = seed
         self.rng = np.random.default_rng(seed)
+        self.shown = f"a random game from seed {seed}"
         self._start(tl)
         self.notice = f"New random game from seed {seed}."
         return self
@@ -460,6 +463,7 @@ class GameSession(param.Parameterized):
         tl = self.kit.scenarios[title]()
         _check_game(self.kit, tl)
         tl.goto(0)
+        self.shown = f"the bundled scenario {title}"
         self._start(tl)
         self.notice = f"Loaded scenario {title}."
         return self
@@ -491,7 +495,7 @@ class GameSession(param.Parameterized):
 
     def load_text(self, text: str | bytes, source: str = "saved game") -> GameSession:
         """Load a saved game; :class:`ScenarioError` naming ``source`` if it is bad."""
-        return self.adopt(self.read_text(text, source), f"Loaded {source}.")
+        return self.adopt(self.read_text(text, source), f"Loaded {source}.", f"the {source}")
 
     def read_text(self, text: str | bytes, source: str = "saved game") -> Timeline:
         """The game a saved-game text holds, for this dashboard; changes nothing.
@@ -506,9 +510,11 @@ class GameSession(param.Parameterized):
         _check_game(self.kit, tl)
         return tl
 
-    def adopt(self, tl: Timeline, notice: str = "") -> GameSession:
-        """Show game ``tl`` (from :meth:`read_text` or :meth:`read_share_token`) at its end."""
+    def adopt(self, tl: Timeline, notice: str = "", shown: str = "a loaded game") -> GameSession:
+        """Show game ``tl`` (from :meth:`read_text` or :meth:`read_share_token`) at its end;
+        ``shown`` says where it came from."""
         tl.goto(-1)
+        self.shown = shown
         self._start(tl)
         self.notice = notice
         return self
@@ -519,7 +525,11 @@ class GameSession(param.Parameterized):
 
     def load_share_token(self, token: str) -> GameSession:
         """Replace the game with the one a share link holds."""
-        return self.adopt(self.read_share_token(token), "Loaded the game from the link.")
+        return self.adopt(
+            self.read_share_token(token),
+            "Loaded the game from the link.",
+            "the game of a share link",
+        )
 
     def read_share_token(self, token: str) -> Timeline:
         """The game a share link holds, for this dashboard; changes nothing (see read_text)."""

@@ -20,8 +20,9 @@ Fraction(13, 18)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
+from typing import Any
 
 import shapely
 from shapely.geometry.base import BaseGeometry
@@ -30,7 +31,7 @@ from ..core.chance import exact
 from ..core.dice import ChanceSource
 from ..core.errors import IllegalActionError
 from .actions import Direction, DriveRoll, Fire, SurgeChoice, Target, TargetKind
-from .build import Racer, RacerBuild
+from .build import SLOTS, Racer, RacerBuild
 from .combat import (
     after_defences,
     arc_widths,
@@ -59,11 +60,13 @@ from .geometry import (
 from .geometry.table import Table
 from .geometry.tolerance import TOL_M
 from .movement import slide
-from .parts import Side
+from .parts import PartKind, Side, Stats
 from .rounds import new_round, resolve_drive, resolve_surge
 from .state import KnightsState, PendingAttack, Phase
 
 __all__ = [
+    "RACER_STATS",
+    "SHIELD_SIDES",
     "WEAPON_STATS",
     "AttackCheck",
     "AttackOdds",
@@ -73,6 +76,7 @@ __all__ = [
     "attack_check",
     "attack_numbers",
     "attack_odds",
+    "build_parts",
     "build_racer",
     "clear_caches",
     "corners",
@@ -82,6 +86,7 @@ __all__ = [
     "front_centre",
     "hit_odds",
     "moved",
+    "part_slots",
     "ram_lane",
     "ram_preview",
     "ram_run",
@@ -91,7 +96,14 @@ __all__ = [
     "speed_points_odds",
     "stat_mods",
     "table",
+    "turn_pivots",
 ]
+
+RACER_STATS: tuple[str, ...] = tuple(f.name for f in fields(Stats))
+"""The racer's own stats a director may adjust (the weapon's are :data:`WEAPON_STATS`)."""
+
+SHIELD_SIDES: tuple[str, ...] = tuple(side.value for side in Side)
+"""The shield places of a build, one per side, as :func:`part_slots` names them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,6 +349,35 @@ def stat_mods(build: RacerBuild, wanted: Mapping[str, int]) -> tuple[tuple[str, 
         if want != have:
             out.append((stat, want - have))
     return tuple(out)
+
+
+def part_slots(catalog: Any) -> dict[str, tuple[tuple[str, str], ...]]:
+    """Each place a card goes in a build, with the (name, id) of every card of ``catalog``
+    that fits it: the build's slots, then one shield place per side (:data:`SHIELD_SIDES`).
+
+    >>> from racerlab.knights.game import GAME
+    >>> slots = part_slots(GAME.load_catalog())
+    >>> list(slots)[-len(SHIELD_SIDES):] == list(SHIELD_SIDES)
+    True
+    """
+    out = {slot: tuple((p.name, p.id) for p in catalog.by_kind(kind)) for slot, kind in SLOTS}
+    shields = tuple((p.name, p.id) for p in catalog.by_kind(PartKind.SHIELD))
+    out.update({side: shields for side in SHIELD_SIDES})
+    return out
+
+
+def build_parts(build: RacerBuild) -> dict[str, str]:
+    """The card id in each place :func:`part_slots` names (``""``: no shield on that side)."""
+    shields = {side.value: part for side, part in build.shields}
+    return {
+        **{slot: getattr(build, slot) for slot, _ in SLOTS},
+        **{side: shields.get(side, "") for side in SHIELD_SIDES},
+    }
+
+
+def turn_pivots() -> dict[str, Side]:
+    """The sides a racer may turn about (:class:`~racerlab.knights.actions.Turn`), by name."""
+    return {"left": Side.LEFT, "right": Side.RIGHT}
 
 
 def firing_arc(

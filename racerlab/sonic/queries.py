@@ -13,6 +13,8 @@ rules.
   where terrain, badniks, rings, racers or the boss act marked.
 - :func:`speed_spread`: the speeds each card in hand can give before moving.
 - :func:`invariants`: the conservation and bounds checks the tests run.
+- :class:`Zone` (the boxes sections come from) and :func:`zone_boss`, the boss a
+  set of zones brings, for set-up pickers.
 """
 
 from __future__ import annotations
@@ -29,17 +31,21 @@ from .movement import Movement, resolve_move, speed_cap_at
 from .options import DeckOut
 from .rounds import SPINS, CardAction, action_speeds, movement_kinds
 from .rounds import resolution_order as _order
+from .setup import zone_boss
 from .state import BOSS_SEAT, NO_CARD, Phase, SonicState
+from .track import Zone
 
 __all__ = [
     "Mark",
     "PathPreview",
+    "Zone",
     "first_odds",
     "invariants",
     "path_preview",
     "priority_odds",
     "resolution_order",
     "speed_spread",
+    "zone_boss",
 ]
 
 

@@ -94,3 +94,30 @@ def test_drive_order_odds_exact():
     odds = drive_order_odds(s)
     # Chris goes first only when his roll beats Jeff's by more than 2 (or by 2, higher roll)
     assert odds[(1, 0)] == Fraction(6 + 4, 36)
+
+
+def test_part_slots_and_build_parts_name_the_same_places():
+    from racerlab.knights.build import SLOTS
+    from racerlab.knights.parts import PartKind, Side
+    from racerlab.knights.queries import SHIELD_SIDES, build_parts, part_slots
+    from racerlab.knights.setup import example_setup
+
+    slots = part_slots(CAT)
+    assert list(slots) == [s for s, _ in SLOTS] + [side.value for side in Side]
+    assert set(SHIELD_SIDES) == {side.value for side in Side}
+    shields = {p.id for p in CAT.by_kind(PartKind.SHIELD)}
+    assert {pid for _, pid in slots["front"]} == shields
+    assert all(pid not in shields for _, pid in slots[SLOTS[0][0]])
+    build = example_setup().players[0].racer
+    shield = sorted(shields)[0]
+    parts = build_parts(build.with_shield(Side.REAR, shield))
+    assert list(parts) == list(slots)
+    assert parts["rear"] == shield and parts["front"] in ("", *shields)
+    assert parts[SLOTS[0][0]] == getattr(build, SLOTS[0][0])
+
+
+def test_turn_pivots_are_the_left_and_right_sides():
+    from racerlab.knights.parts import Side
+    from racerlab.knights.queries import turn_pivots
+
+    assert turn_pivots() == {"left": Side.LEFT, "right": Side.RIGHT}

@@ -99,3 +99,11 @@ def test_invariants_catch_a_lost_ring():
     assert any("rings not conserved" in p for p in invariants(broken, RULES))
     fast = place(BASE, 0, speed=10)
     assert any("speed 10" in p for p in invariants(fast, RULES))
+
+
+def test_zone_boss_is_that_of_the_last_expansion_listed():
+    from racerlab.sonic.queries import Zone, zone_boss
+
+    assert zone_boss((Zone.BASE,)) == "eggman"
+    assert zone_boss((Zone.BASE, Zone.OIL_OCEAN)) == "shadow"
+    assert zone_boss((Zone.BASE, Zone.OIL_OCEAN, Zone.METALLIC_MADNESS)) == "metal-sonic"

@@ -1,0 +1,30 @@
+"""Racer Knights as the dashboard framework sees it: the :class:`GameKit`."""
+
+from __future__ import annotations
+
+from ..knights import KnightsRules, random_setup
+from ..knights.game import GAME, player_names
+from ..knights.procedure import procedure_of
+from ..viz.arena import ARENA_OVERLAYS
+from .session import GameKit
+
+__all__ = ["DEFAULT_PLAYERS", "knights_kit"]
+
+DEFAULT_PLAYERS = 4
+"""Players in a random game (the benchmark's 4-racer joust)."""
+
+
+def knights_kit(players: int = DEFAULT_PLAYERS) -> GameKit:
+    """The Racer Knights game as the dashboard framework sees it."""
+    return GameKit(
+        name="knights",
+        title="Racer Knights of Falconus",
+        rules=KnightsRules,
+        random_setup=lambda seed: random_setup(players, seed=seed),
+        bots=dict(GAME.bots),
+        scenarios=GAME.scenarios(),
+        player_names=player_names,
+        overlays=ARENA_OVERLAYS,
+        default_overlays=("arc", "trails"),
+        setup_notes=lambda state: procedure_of(state).describe(player_names(state)),
+    )

@@ -1,0 +1,127 @@
+"""The Racer Knights "Tweak racer" tab: stat sliders and part swaps (director actions)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import panel as pn
+
+from ..knights import queries
+from ..knights.actions import AdjustStat, SetDurability, SwapPart
+from ..knights.game import GAME
+from ..knights.provenance import invented_stats
+from ..knights.queries import RACER_STATS, SHIELD_SIDES, WEAPON_STATS
+from ..knights.state import KnightsState
+from ..viz.arena import stats_line
+from .controls import director_note, set_slider, set_text
+from .escape import text as esc
+from .knights_view import ours_marker
+from .session import GameSession
+
+__all__ = ["STAT_NAMES", "STAT_SLIDER_HEADROOM", "TweakPanel"]
+
+STAT_NAMES = RACER_STATS
+"""Racer stats the tweak sliders offer (then the weapon's)."""
+
+STAT_SLIDER_HEADROOM = 8
+"""How far above its current value a stat slider reaches."""
+
+
+class TweakPanel(pn.viewable.Viewer):
+    """Live stat sliders and part swaps for the selected racer (logged director actions)."""
+
+    def __init__(self, session: GameSession, **params: Any) -> None:
+        super().__init__(**params)
+        self.session = session
+        self._syncing = False
+        catalog = GAME.load_catalog()
+        g = session.guarded
+        wide = dict(sizing_mode="stretch_width")
+        self.header = pn.pane.HTML("", **wide)
+        self.sliders: dict[str, pn.widgets.IntSlider] = {}
+        for stat in (*STAT_NAMES, *WEAPON_STATS):
+            label = ("Weapon " if stat in WEAPON_STATS else "") + stat.replace("_", " ").title()
+            w = pn.widgets.IntSlider(label=label, start=0, end=10, value=0, **wide)
+            w.param.watch(
+                g(lambda e, stat=stat: self._on_stat(stat, e), f"tweak {stat}"), "value_throttled"
+            )
+            self.sliders[stat] = w
+        self.durability_now = pn.widgets.IntSlider(
+            label="Durability now", start=1, end=2, value=1, **wide
+        )
+        self.durability_now.param.watch(g(self._on_durability, "set durability"), "value_throttled")
+        self.swaps: dict[str, pn.widgets.Select] = {}
+        for slot, parts in queries.part_slots(catalog).items():
+            opts = dict(parts)
+            if slot in SHIELD_SIDES:
+                label, opts = f"Shield ({slot})", {"(none)": "", **opts}
+            else:
+                label = slot.capitalize()
+            self.swaps[slot] = pn.widgets.Select(label=label, options=opts, **wide)
+        for slot, w in self.swaps.items():
+            w.param.watch(g(lambda e, slot=slot: self._on_swap(slot, e), f"swap {slot}"), "value")
+        stats_col = pn.Column(*self.sliders.values(), self.durability_now, **wide)
+        parts_col = pn.Column(*self.swaps.values(), **wide)
+        self._layout = pn.Column(
+            self.header,
+            pn.Row(stats_col, parts_col, **wide),
+            director_note(),
+            **wide,
+        )
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+    def _player(self) -> int:
+        return self.session.selected
+
+    def _on_stat(self, stat: str, event: Any) -> None:
+        if self._syncing or event.new is None:
+            return
+        s = self.session
+        racer = queries.seat_racer(s.state, self._player())
+        now = getattr(racer.weapon if stat in WEAPON_STATS else racer.stats, stat)
+        delta = int(event.new) - int(now)
+        if delta and not s.direct(AdjustStat(self._player(), stat, delta)):
+            self.refresh()
+
+    def _on_durability(self, event: Any) -> None:
+        if self._syncing or event.new is None:
+            return
+        if not self.session.direct(SetDurability(self._player(), int(event.new))):
+            self.refresh()
+
+    def _on_swap(self, slot: str, event: Any) -> None:
+        if self._syncing or not event.new:
+            return
+        if not self.session.direct(SwapPart(self._player(), slot, event.new)):
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Put the selected racer's current numbers and cards in the widgets."""
+        s = self.session
+        state: KnightsState = s.state
+        p = min(self._player(), len(state.racers) - 1)
+        rs = state.racers[p]
+        racer = queries.seat_racer(state, p)
+        self._syncing = True
+        try:
+            wrecked = " <i>Wrecked: the director cannot change it.</i>" if rs.wrecked else ""
+            set_text(
+                self.header,
+                f"<b>Tweak {esc(state.name(p))}</b> ({esc(racer.knight.name)}): "
+                f"{stats_line(racer.stats, ours_marker(invented_stats(rs.build, rs.mods)))}"
+                + wrecked,
+            )
+            for stat, w in self.sliders.items():
+                now = int(getattr(racer.weapon if stat in WEAPON_STATS else racer.stats, stat))
+                set_slider(w, 0, max(now + STAT_SLIDER_HEADROOM, 10), now)
+            lowest = 0 if rs.wrecked else 1  # a wrecked racer has 0, as the standings say
+            top = max(2, rs.start_durability)
+            set_slider(self.durability_now, lowest, top, max(lowest, rs.durability))
+            for slot, part in queries.build_parts(rs.build).items():
+                self.swaps[slot].value = part
+            for w in (*self.sliders.values(), self.durability_now, *self.swaps.values()):
+                w.disabled = rs.wrecked  # the engine refuses every tweak of a wrecked racer
+        finally:
+            self._syncing = False

@@ -1,0 +1,291 @@
+"""The Battle Racers "Play by hand" tab: the acting player's card, action, path and
+face-up card, all from the engine's legal actions, and a typed path the engine checks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import panel as pn
+
+from ..core.errors import RacerlabError
+from ..core.rules import Action
+from ..sonic import ActionChoice, Move, Movement, PassAction, PlayCard, TakeCard, UseAction, queries
+from ..sonic.queries import PathPreview
+from ..sonic.state import NO_CARD, Phase, SonicState
+from .controls import RefusalNote, offer
+from .escape import text as esc
+from .session import HUMAN, GameSession
+from .sonic_view import (
+    MAX_PATH_OPTIONS,
+    action_words,
+    move_previews,
+    parse_path,
+    path_label,
+    path_score,
+    sonic_words,
+    speed_after,
+)
+
+__all__ = ["HandPanel"]
+
+
+class HandPanel(pn.viewable.Viewer):
+    """The acting player's choices, from the engine's legal actions; a typed path is checked
+    by the engine (its reason shows in the banner when it refuses)."""
+
+    def __init__(
+        self, session: GameSession, on_preview: Callable[[], None] | None = None, **params: Any
+    ) -> None:
+        super().__init__(**params)
+        self.session = session
+        self.on_preview = on_preview or (lambda: None)
+        self._syncing = False
+        self._previews: list[PathPreview] = []
+        self._actions: list[Action] = []
+        g = session.guarded
+        wide = dict(sizing_mode="stretch_width")
+        btn = dict(color="primary", sizing_mode="stretch_width", min_width=90)
+        self.header = pn.pane.Markdown("", **wide)
+        # choose a card
+        self.card_select = pn.widgets.Select(label="Card from the hand", options={}, **wide)
+        self.card_select.param.watch(g(self._on_pick, "pick a card"), "value")
+        self.play_button = pn.widgets.Button(label="Play this card face down", **btn)
+        words = sonic_words(session)
+        self.note = RefusalNote(session, "rl-hand-note", words)
+        self.path_note = RefusalNote(session, "rl-typed-path-note", words)
+        self.play_button.on_click(self.note.attempt(self._play_card, "play a card"))
+        self.choose_box = pn.Column(self.card_select, self.play_button, **wide)
+        # use or pass on the action; make the movement
+        self.action_select = pn.widgets.Select(label="Choice", options={}, **wide)
+        self.action_select.param.watch(g(self._on_pick, "pick a choice"), "value")
+        self.do_button = pn.widgets.Button(label="Do it", **btn)
+        self.do_button.on_click(self.note.attempt(self._do_choice, "play"))
+        self.act_box = pn.Column(self.action_select, self.do_button, **wide)
+        # the previewed (and, when moving, chosen) path
+        self.path_select = pn.widgets.Select(label="Path shown on the track", options={}, **wide)
+        self.path_select.param.watch(g(self._on_pick, "pick a path"), "value")
+        # typed path, checked by the engine
+        self.typed_path = pn.widgets.TextInput(
+            label="Type a path: (column,lane) (column,lane) …", placeholder="(5,3) (6,3)", **wide
+        )
+        self.typed_kind = pn.widgets.Select(
+            label="as",
+            options={m.value: m for m in Movement},
+            value=Movement.RUN,
+            width=120,
+        )
+        self.try_button = pn.widgets.Button(label="Try this path", width=130, margin=(24, 5, 5, 5))
+        self.try_button.on_click(self.path_note.attempt(self._try_typed, "typed path"))
+        self.typed_box = pn.Column(
+            pn.Row(self.typed_path, self.typed_kind, self.try_button, **wide),
+            self.path_note,
+            **wide,
+        )
+        # take a face-up card
+        self.take_select = pn.widgets.Select(label="Face-up card to take", options={}, **wide)
+        self.take_button = pn.widgets.Button(label="Discard and take it", **btn)
+        self.take_button.on_click(self.note.attempt(self._take, "take a card"))
+        self.take_box = pn.Column(self.take_select, self.take_button, **wide)
+        self.legal = pn.pane.Markdown("", styles={"color": "#555", "font-size": "12px"}, **wide)
+        self._layout = pn.Column(
+            self.header,
+            self.choose_box,
+            self.act_box,
+            self.path_select,
+            self.typed_box,
+            self.take_box,
+            self.note,
+            self.legal,
+            **wide,
+        )
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+    # -- what the plot shows -------------------------------------------------------------------
+    def preview(self) -> tuple[int | None, PathPreview | None]:
+        """The seat whose path is previewed and the path chosen in the path picker."""
+        i = self.path_select.value
+        acting = self.session.acting
+        if acting is None or i is None or not 0 <= i < len(self._previews):
+            return acting, None
+        return acting, self._previews[i]
+
+    def _card_now(self, state: SonicState, seat: int) -> str | None:
+        if state.phase is Phase.CHOOSE:
+            return self.card_select.value
+        card = state.card_of(seat)
+        return None if card == NO_CARD else card
+
+    def _speed_now(self, state: SonicState, seat: int) -> int | None:
+        """The Speed the movement will have if the chosen action is a speed change."""
+        if state.phase is not Phase.ACTION:
+            return None
+        i = self.action_select.value
+        if i is None or not 0 <= i < len(self._actions):
+            return None
+        action = self._actions[i]
+        if isinstance(action, UseAction) and action.choice is ActionChoice.SPEED:
+            return speed_after(self.session.rules, state, action)
+        return None
+
+    def _on_pick(self, _event: Any) -> None:
+        if self._syncing:
+            return
+        self._refresh_paths()
+        self.on_preview()
+
+    # -- playing ---------------------------------------------------------------------------------
+    def _play(self, action: Action) -> None:
+        self.session.play(action)
+
+    def _play_card(self) -> None:
+        self._play(PlayCard(*self._seat_and(self.card_select, "there is no card to play now")))
+
+    def _seat_and(self, select: Any, missing: str) -> tuple[int, str]:
+        """The acting seat and the card picked in ``select``; ``missing`` if either is not."""
+        seat, card = self.session.acting, select.value
+        if seat is None or card is None:
+            raise RacerlabError(missing)
+        return seat, card
+
+    def _do_choice(self) -> None:
+        s = self.session
+        state: SonicState = s.state
+        if state.phase is Phase.MOVE:
+            i = self.path_select.value
+            moves = self._moves
+            if i is None or not 0 <= i < len(moves):
+                raise RacerlabError("choose a path first")
+            self._play(moves[i])
+            return
+        i = self.action_select.value
+        if i is None or not 0 <= i < len(self._actions):
+            raise RacerlabError("choose what to do first")
+        self._play(self._actions[i])
+
+    def _try_typed(self) -> None:
+        s = self.session
+        state: SonicState = s.state
+        seat = s.acting
+        if seat is None:
+            raise RacerlabError("nobody can move now")
+        path = parse_path(self.typed_path.value)
+        kind: Movement = self.typed_kind.value
+        if state.phase is Phase.ACTION:
+            choice = ActionChoice.JUMP if kind is Movement.JUMP else ActionChoice.RUN
+            self._play(UseAction(seat, choice, path))
+        else:
+            self._play(Move(seat, kind, path))
+
+    def _take(self) -> None:
+        self._play(TakeCard(*self._seat_and(self.take_select, "there is no face-up card to take")))
+
+    # -- refresh -------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Offer the acting player's legal choices for the phase the game is in."""
+        s = self.session
+        state: SonicState = s.state
+        rules = s.rules
+        facts = rules.facts
+        acting = s.acting
+        for box in (self.choose_box, self.act_box, self.take_box, self.typed_box):
+            box.visible = False
+        self.path_select.visible = False
+        self._moves: list[Move] = []
+        if acting is None or state.phase is Phase.OVER:
+            self.header.object = "**The race is over.** Step back or fork to play a line again."
+            self.legal.object = ""
+            self._previews = []
+            return
+        name = esc(s.player_names[acting])
+        by = (
+            ""
+            if s.controllers[acting] == HUMAN
+            else " *(a bot seat: choices made here are still played)*"
+        )
+        token = state.token(acting)
+        card_id = state.card_of(acting)
+        card = esc(facts.cards[card_id].name) if card_id != NO_CARD else ""
+        what = {
+            Phase.CHOOSE: "chooses a card to play face down",
+            Phase.ACTION: f"resolves **{card}**: use its action or pass",
+            Phase.MOVE: f"makes **{card}**'s movement at Speed {token.speed}",
+            Phase.TAKE: "discards the card and takes a face-up card",
+        }[state.phase]
+        self.header.object = f"**{name}** (Speed {token.speed}, {token.rings} rings) {what}.{by}"
+        legal = rules.legal_actions(state)
+        self._syncing = True
+        try:
+            if state.phase is Phase.CHOOSE:
+                opts = {}
+                for c in dict.fromkeys(state.hands[acting]):
+                    f = facts.cards[c]
+                    opts[f"{f.name} · priority {f.priority} · {f.movement.value}"] = c
+                offer(self.card_select, opts)
+                self.choose_box.visible = True
+            elif state.phase is Phase.ACTION:
+                self._actions = [a for a in legal if isinstance(a, UseAction | PassAction)]
+                opts = {action_words(rules, state, a): i for i, a in enumerate(self._actions)}
+                keep = self.action_select.value
+                if keep not in opts.values():
+                    keep = 0 if opts else None
+                self.action_select.param.update(options=opts, value=keep)
+                self.act_box.visible = True
+                self.typed_box.visible = True
+            elif state.phase is Phase.MOVE:
+                self._moves = [a for a in legal if isinstance(a, Move)]
+                self.act_box.visible = True
+                self.action_select.param.update(
+                    options={"Make the movement along the path below": 0}, value=0
+                )
+                self.typed_box.visible = True
+            else:
+                opts = {}
+                for c in dict.fromkeys(state.face_up):
+                    f = facts.cards[c]
+                    opts[f"{f.name} · priority {f.priority}"] = c
+                offer(self.take_select, opts)
+                self.take_box.visible = True
+        finally:
+            self._syncing = False
+        self._refresh_paths()
+        kinds = sorted({type(a).__name__ for a in legal})
+        self.legal.object = f"The engine offers {len(legal)} choices now ({', '.join(kinds)})."
+
+    def _refresh_paths(self) -> None:
+        s = self.session
+        state: SonicState = s.state
+        acting = s.acting
+        self._previews = []
+        if acting is None or state.phase in (Phase.OVER, Phase.TAKE):
+            self.path_select.visible = False
+            return
+        card = self._card_now(state, acting)
+        if card is None:
+            self.path_select.visible = False
+            return
+        previews = queries.path_preview(
+            state, acting, card, s.rules, speed=self._speed_now(state, acting)
+        )
+        if state.phase is Phase.MOVE:
+            previews = move_previews(previews, self._moves, state, acting)
+            label = "Path to move along"
+        else:
+            label = "Path shown on the track (the movement after the action)"
+        self._previews = previews[:MAX_PATH_OPTIONS]
+        moving = state.phase is Phase.MOVE
+        opts = {}
+        for i, p in enumerate(self._previews):
+            opts[path_label(i, p, moving and self._moves[i].back_first)] = i
+        keep = self.path_select.value if self.path_select.value in opts.values() else None
+        if keep is None and self._previews:
+            keep = max(range(len(self._previews)), key=lambda i: path_score(self._previews[i]))
+        was = self._syncing
+        self._syncing = True
+        try:
+            self.path_select.param.update(options=opts, value=keep, label=label)
+        finally:
+            self._syncing = was
+        self.path_select.visible = bool(opts)
