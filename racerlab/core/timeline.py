@@ -2,7 +2,10 @@
 
 A :class:`Timeline` is a list of :class:`Entry` values (state, the action that
 led to it, its events) and a cursor. Because states are immutable, going back
-is just moving the cursor, and a fork shares every earlier entry.
+is just moving the cursor, and a fork shares every earlier entry. A fork with
+fresh dice is not a step: the :class:`~racerlab.core.rules.Reseed` changes the
+dice of the entry it forks from (recorded on that entry, and saved with the
+actions so a replay is exact), so the step count stays where the user forked.
 
 >>> from racerlab.core.testgame import CoinRace, CoinSetup, Flip
 >>> tl = Timeline.new(CoinRace(), CoinSetup(players=2, target=3), seed=1)
@@ -20,7 +23,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
 from . import registry
@@ -64,6 +67,8 @@ class Entry(Generic[S]):
     action: Action | None = None
     events: tuple[Event, ...] = ()
     rolls: tuple[Roll, ...] = ()
+    reseeds: tuple[int, ...] = ()
+    """Seeds the dice were re-seeded from here, after ``action`` (forks with fresh dice)."""
 
 
 class Timeline(Generic[S]):
@@ -83,6 +88,7 @@ class Timeline(Generic[S]):
         self.seed = seed
         self.entries: list[Entry[S]] = list(entries)
         self.index = len(self.entries) - 1
+        self._reseeds = sum(len(e.reseeds) for e in self.entries)
 
     @classmethod
     def new(cls, rules: Rules, setup: Any, options: Any = None, seed: int = 0) -> Timeline[S]:
@@ -115,8 +121,15 @@ class Timeline(Generic[S]):
 
     @property
     def actions(self) -> tuple[Action, ...]:
-        """The actions that led to the cursor's state, oldest first."""
-        return tuple(e.action for e in self.entries[1 : self.index + 1] if e.action is not None)
+        """The actions that led to the cursor's state, oldest first (re-seeds included)."""
+        if not self._reseeds:
+            return tuple(e.action for e in self.entries[1 : self.index + 1] if e.action is not None)
+        out: list[Action] = []
+        for e in self.entries[: self.index + 1]:
+            if e.action is not None:
+                out.append(e.action)
+            out.extend(Reseed(seed) for seed in e.reseeds)
+        return tuple(out)
 
     def rounds(self) -> list[int]:
         """The distinct round numbers in the history, in order."""
@@ -134,13 +147,24 @@ class Timeline(Generic[S]):
         ``player`` is the seat acting, when known (a hand-played move): it must be
         the seat whose turn it is. Raises :class:`IllegalActionError` and leaves
         the timeline as it was if the action is refused.
+
+        A :class:`~racerlab.core.rules.Reseed` adds no entry: it replaces the
+        cursor's entry by one with the re-seeded dice (the step count stays).
         """
-        if self.index >= MAX_ACTIONS:
+        later = sum(len(e.reseeds) for e in self.entries[self.index + 1 :]) if self._reseeds else 0
+        if self.index + self._reseeds - later >= MAX_ACTIONS:
             raise IllegalActionError(
                 f"a game may hold at most {MAX_ACTIONS} actions; this one is full", action=action
             )
         step = self.rules.apply(self.state, action, player=player)
         del self.entries[self.index + 1 :]
+        self._reseeds -= later
+        if isinstance(action, Reseed):
+            e = self.entry
+            events, seeds = e.events + step.events, (*e.reseeds, action.seed)
+            self.entries[self.index] = replace(e, state=step.state, events=events, reseeds=seeds)
+            self._reseeds += 1
+            return step
         self.entries.append(Entry(step.state, action, step.events, step.rolls))
         self.index += 1
         return step
@@ -177,7 +201,8 @@ class Timeline(Generic[S]):
 
         With ``fresh_dice`` the new line re-seeds the dice there (seed given
         or derived), so the same actions can meet different luck; otherwise
-        the dice continue exactly as recorded.
+        the dice continue exactly as recorded. Either way the new line's cursor
+        stays on entry ``at``: a re-seed is not a step.
         """
         at = self.index if at is None else at
         child: Timeline[S] = Timeline(

@@ -164,7 +164,10 @@ def test_fork_same_dice_repeats_the_rolls_and_fresh_dice_reseeds(session):
     session.goto(2)
     session.fork(fresh_dice=True, seed=12345)
     assert session.line == 2
-    assert session.timeline.entries[-1].action == Reseed(12345)
+    assert session.timeline.actions[-1] == Reseed(12345)
+    assert session.timeline.index == 2  # fresh dice are not a step
+    assert session.status().startswith("Round ") and "step 2 of 2" in session.status()
+    assert session.notice == "Line 3 forked at step 2 with fresh dice."
     assert len(session.lines) == 3
     assert [e.events for e in session.lines[0].entries] == original
 

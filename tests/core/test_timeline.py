@@ -76,6 +76,58 @@ def test_fork_with_same_dice_repeats_the_luck_and_fresh_dice_changes_it():
     assert isinstance(fresh.actions[0], Reseed)
 
 
+def test_a_fork_with_fresh_dice_is_not_a_step():
+    tl = new(7)
+    for _ in range(4):
+        tl.play(Flip())
+    fresh = tl.fork(at=2, fresh_dice=True, seed=1234)
+    assert (fresh.index, len(fresh)) == (2, 3)
+    assert fresh.entries[:2] == tl.entries[:2]
+    assert fresh.state.positions == tl.entries[2].state.positions
+    assert fresh.state.dice == tl.entries[2].state.dice.reseeded(1234)
+    assert fresh.entry.action == tl.entries[2].action
+    assert fresh.entry.reseeds == (1234,)
+    assert fresh.entry.events[-1].describe() == "Fresh dice from seed 1234."
+    assert tl.entries[2].reseeds == ()  # the parent line keeps its own entry
+    assert fresh.actions == (*tl.actions[:2], Reseed(1234))
+
+
+def test_a_saved_game_forked_with_fresh_dice_replays_entry_for_entry():
+    tl = new(7)
+    for _ in range(3):
+        tl.play(Flip())
+    line = tl.fork(at=0, fresh_dice=True, seed=5).fork(fresh_dice=True, seed=6)
+    for _ in range(2):
+        line.play(Flip())
+    line = line.fork(at=1, fresh_dice=True, seed=8)
+    line.play(Flip())
+    again = Timeline.loads(line.dumps())
+    assert (again.index, len(again)) == (line.index, len(line)) == (2, 3)
+    assert [e.state for e in again.entries] == [e.state for e in line.entries]
+    assert [e.reseeds for e in again.entries] == [(5, 6), (8,), ()]
+    assert again.actions == line.actions
+    again.play(Flip())
+    line.play(Flip())
+    assert again.state == line.state
+
+
+def test_a_full_game_counts_its_reseeds_toward_the_action_limit(monkeypatch):
+    from racerlab.core import timeline
+
+    monkeypatch.setattr(timeline, "MAX_ACTIONS", 3)
+    tl = new()
+    tl.play(Flip())
+    tl.play(Reseed(4))
+    tl.play(Flip())
+    snapshot = (tl.index, len(tl), tl.state)
+    with pytest.raises(IllegalActionError, match="at most 3 actions"):
+        tl.play(Flip())
+    assert (tl.index, len(tl), tl.state) == snapshot
+    tl.back()
+    tl.play(Flip())  # the later entry (and its count) is dropped first
+    assert len(tl.actions) == 3
+
+
 def test_forced_rolls_are_logged_and_replayed():
     tl = new()
     tl.play(ForceRolls((6, 6)))
