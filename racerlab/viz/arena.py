@@ -24,16 +24,24 @@ Overlays for the selected racer (switch them with ``overlays``):
   length would have, each target in it labelled with strength and hit chance;
 * ``reach``: the area the racer can still reach with its Speed Points left,
   turns included (a sampled approximation,
-  :func:`racerlab.knights.geometry.reachable_region`);
+  :func:`racerlab.knights.geometry.reachable_region`), inside the walls;
 * ``trails``: each racer's path this round.
+
+Ram lane and reach follow the Speed Points the racer has now: before its drive
+roll (stalled, spent, wrecked) they draw nothing and a note under the title says
+why (:mod:`~racerlab.viz.arena_notes`). The overlays' labels are placed so that
+none covers another (:mod:`~racerlab.viz.arena_labels`), and every legend entry
+shows a swatch even while its layer is empty.
 
 The work is split by concern: :mod:`~racerlab.viz.arena_facts` (targets, colours,
 stat lines, the odds memo), :mod:`~racerlab.viz.arena_table` (grid, waypoints),
 :mod:`~racerlab.viz.arena_racers` (footprints, facing marks, shields, hover cards),
 :mod:`~racerlab.viz.arena_arc` (the arc overlay), :mod:`~racerlab.viz.arena_overlays`
-(ram lane, reach, trails) and :mod:`~racerlab.viz.arena_layers` (the figure, glyphs,
-hover cards and legend). This module holds :class:`ArenaPlot`, which ties them
-together, and keeps every public name importable from here.
+(ram lane, reach, trails), :mod:`~racerlab.viz.arena_labels` (where labels go),
+:mod:`~racerlab.viz.arena_notes` (overlay names, the note) and
+:mod:`~racerlab.viz.arena_layers` (the figure, glyphs, hover cards and legend).
+This module holds :class:`ArenaPlot`, which ties them together, and keeps every
+public name importable from here.
 """
 
 from __future__ import annotations
@@ -53,7 +61,9 @@ from .arena_facts import (
     target_centre,
     targets_of,
 )
-from .arena_layers import arena_figure, build_arena_layers
+from .arena_labels import overlay_labels
+from .arena_layers import arena_figure, arena_note, build_arena_layers
+from .arena_notes import ARENA_OVERLAYS, OVERLAY_TITLES, overlay_note
 from .arena_overlays import RAM_BAND_STEP_M, ram_columns, reach_columns, trail_columns
 from .arena_racers import racer_columns
 from .arena_table import grid_columns, waypoint_columns
@@ -62,6 +72,7 @@ from .sources import SourceSet
 __all__ = [
     "ARENA_OVERLAYS",
     "ODDS_MEMO_SIZE",
+    "OVERLAY_TITLES",
     "RAM_BAND_STEP_M",
     "ArenaPlot",
     "attack_odds_memo",
@@ -71,17 +82,6 @@ __all__ = [
     "target_centre",
     "targets_of",
 ]
-
-ARENA_OVERLAYS = ("arc", "ram", "reach", "trails")
-"""Overlay names :class:`ArenaPlot` understands."""
-
-OVERLAY_TITLES = {
-    "arc": "Arc & odds",
-    "ram": "Ram lane",
-    "reach": "Reach",
-    "trails": "Trails",
-}
-"""Human titles of the overlays (for switches and legends)."""
 
 
 class ArenaPlot:
@@ -110,6 +110,8 @@ class ArenaPlot:
         self.figure = arena_figure(title)
         self.sources = SourceSet("arena")
         self.legend = build_arena_layers(self.figure, self.sources, self.table)
+        self.note = arena_note(self.figure)
+        """Why a switched-on overlay draws nothing (a title line; hidden when empty)."""
         self.state: KnightsState | None = None
         self.update(state, selected=selected, overlays=overlays, grid=grid)
 
@@ -165,3 +167,10 @@ class ArenaPlot:
             reach_columns(state, sel, self.table) if reach else {"xs": [], "ys": []}
         )
         self.sources["trails"].data = trail_columns(state, trail_states if "trails" in on else ())
+        heading = state.racers[sel].pose.forward
+        self.sources["labels"].data = overlay_labels(
+            self.sources, heading, self.table.body.width / 2
+        )
+        note = overlay_note(state, sel, self.overlays)
+        self.note.text = note
+        self.note.visible = bool(note)

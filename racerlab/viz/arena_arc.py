@@ -17,7 +17,7 @@ from ..knights import queries
 from ..knights.actions import Target, TargetKind
 from ..knights.queries import front_centre
 from ..knights.state import KnightsState
-from .arena_facts import footprint_of, polygon_parts, target_centre, targets_of
+from .arena_facts import footprint_of, polygon_parts, target_centre, target_radius, targets_of
 from .sources import as_arrays, empty_columns
 from .style import THEME
 
@@ -71,7 +71,7 @@ def arc_columns(state: KnightsState, sel: int, table: Any, odds: Odds) -> dict[s
         row = {
             "x": x,
             "y": y,
-            "radius": _target_radius(table, target),
+            "radius": target_radius(table, target),
             "label": label,
             "text": label if geom.in_range else "",
             "colour": colour,
@@ -111,13 +111,6 @@ def _range_lines(
         g["ym"].append((y0 + y1) / 2)
         g["label"].append(f"{geom.range_r:.2f}R")
     return g
-
-
-def _target_radius(table: Any, target: Target) -> float:
-    """Radius of the ring drawn round a target: a racer's or a waypoint's, plus a margin."""
-    if target.kind is TargetKind.RACER:
-        return table.body.length / 2.0 + 0.25
-    return table.waypoint_diameter / 2.0 + 0.25
 
 
 def _range_points(

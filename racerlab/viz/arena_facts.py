@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+import shapely
 
 from ..core.memo import Memo
 from ..knights import queries
@@ -26,11 +27,13 @@ from .style import player_colour
 __all__ = [
     "ODDS_MEMO_SIZE",
     "attack_odds_memo",
+    "clip_to_table",
     "footprint_of",
     "polygon_parts",
     "racer_colours",
     "stats_line",
     "target_centre",
+    "target_radius",
     "targets_of",
 ]
 
@@ -69,6 +72,18 @@ def target_centre(state: KnightsState, target: Target) -> tuple[float, float]:
         return (p.x, p.y)
     x, y = state.setup.waypoints[target.index]
     return (float(x), float(y))
+
+
+def target_radius(table: Any, target: Target) -> float:
+    """Radius of the ring drawn round a target: a racer's or a waypoint's, plus a margin."""
+    if target.kind is TargetKind.RACER:
+        return table.body.length / 2.0 + 0.25
+    return table.waypoint_diameter / 2.0 + 0.25
+
+
+def clip_to_table(geom: Any, table: Any) -> Any:
+    """The part of ``geom`` inside the arena's walls."""
+    return shapely.intersection(geom, shapely.box(0.0, 0.0, table.width, table.height))
 
 
 def stats_line(stats: Any, mark: Callable[[str], str] | None = None) -> str:

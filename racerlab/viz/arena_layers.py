@@ -3,25 +3,31 @@
 Layers are added bottom to top: the table, its grid and walls; the overlays
 (reach, ram lane, firing arc, trails); the waypoints; the racers with their
 facing marks, shields and seat numbers; then the range lines, target rings and
-the labels of hit chances and ram strengths on top. Each builder takes the
-figure and the plot's :class:`~racerlab.viz.sources.SourceSet` and returns its
-renderers by name.
+the overlays' labels (one text glyph, placed by :mod:`~racerlab.viz.arena_labels`)
+on top. Each builder takes the figure and the plot's
+:class:`~racerlab.viz.sources.SourceSet` and returns its renderers by name.
+
+The legend points at renderers of its own: one row of data at NaN (nothing on
+the table) with constant colours, so every entry shows its swatch even while the
+layer it names is empty (Bokeh draws no swatch for a renderer without data).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from bokeh.models import DataRange1d, HoverTool, LegendItem
+import numpy as np
+from bokeh.models import DataRange1d, HoverTool, LegendItem, Title
 from bokeh.plotting import figure
 
 from .arena_arc import RANGE_COLUMNS, TARGET_COLUMNS
+from .arena_labels import LABEL_COLUMNS
 from .arena_overlays import RAM_COLUMNS, RAM_TARGET_COLUMNS
 from .arena_racers import RACER_COLUMNS
 from .sources import SourceSet, legend_below
 from .style import PLOT_SIZES, THEME, apply_figure_style
 
-__all__ = ["arena_figure", "build_arena_layers"]
+__all__ = ["LEGEND", "arena_figure", "arena_note", "build_arena_layers"]
 
 Renderers = dict[str, Any]
 
@@ -57,9 +63,23 @@ def build_arena_layers(fig: Any, sources: SourceSet, table: Any) -> Any:
     r: Renderers = {}
     for add in (_add_overlays, _add_waypoints, _add_racers, _add_range_and_targets):
         r.update(add(fig, sources))
-    _add_ram_labels(fig, sources)
+    sources.add("ram_targets", *RAM_TARGET_COLUMNS)
+    _add_labels(fig, sources)
     _add_hover_cards(fig, r)
-    return _add_legend(fig, r)
+    return _add_legend(fig)
+
+
+def arena_note(fig: Any) -> Any:
+    """An empty, hidden line under the title for the plot's note; returns it."""
+    note = Title(
+        text="",
+        visible=False,
+        text_font_size="10pt",
+        text_font_style="italic",
+        text_color=THEME["ram"],
+    )
+    fig.add_layout(note, "above")
+    return note
 
 
 def _add_table(fig: Any, sources: SourceSet, table: Any) -> None:
@@ -169,16 +189,6 @@ def _add_racers(fig: Any, sources: SourceSet) -> Renderers:
     return {"racers": r_racers, "shields": r_shields}
 
 
-_BOXED = dict(
-    text_font_size="10pt",
-    text_font_style="bold",
-    text_align="center",
-    background_fill_color="#FFFFFF",
-    background_fill_alpha=0.8,
-)
-"""Bold labels on a white box, for hit chances and ram strengths."""
-
-
 def _add_range_and_targets(fig: Any, sources: SourceSet) -> Renderers:
     """Range lines with their lengths, target rings with their hit chances (on top)."""
     rng = sources.add("range", *RANGE_COLUMNS)
@@ -192,16 +202,6 @@ def _add_range_and_targets(fig: Any, sources: SourceSet) -> Renderers:
         line_width=2,
         line_dash="dashed",
     )
-    fig.text(
-        "xm",
-        "ym",
-        text="label",
-        source=rng,
-        text_font_size="9pt",
-        text_color=THEME["range"],
-        x_offset=4,
-        y_offset=-4,
-    )
     targets = sources.add("targets", *TARGET_COLUMNS)
     r_targets = fig.circle(
         "x",
@@ -212,24 +212,23 @@ def _add_range_and_targets(fig: Any, sources: SourceSet) -> Renderers:
         line_color="colour",
         line_width=3,
     )
-    fig.text("x", "y", text="text", source=targets, text_color="colour", y_offset=-22, **_BOXED)
     return {"range": r_range, "targets": r_targets}
 
 
-def _add_ram_labels(fig: Any, sources: SourceSet) -> None:
-    """Each ram target's strength and hit chance, and each band's strength."""
-    ram_targets = sources.add("ram_targets", *RAM_TARGET_COLUMNS)
+def _add_labels(fig: Any, sources: SourceSet) -> None:
+    """The overlays' labels: hit chances, range lengths and ram strengths (on top)."""
     fig.text(
-        "x", "y", text="label", source=ram_targets, text_color=THEME["ram"], y_offset=22, **_BOXED
-    )
-    fig.text(
-        "lx",
-        "ly",
-        text="label",
-        source=sources["ram"],
-        text_font_size="8pt",
-        text_color=THEME["ram"],
-        text_align="center",
+        "x",
+        "y",
+        text="text",
+        source=sources.add("labels", *LABEL_COLUMNS),
+        text_color="colour",
+        text_font_size="size",
+        text_font_style="bold",
+        text_align="align",
+        text_baseline="baseline",
+        background_fill_color="#FFFFFF",
+        background_fill_alpha="box",
     )
 
 
@@ -261,20 +260,37 @@ def _add_hover_cards(fig: Any, r: Renderers) -> None:
     )
 
 
-_LEGEND = (
-    ("Racers (hover for stats)", "racers"),
-    ("Shields", "shields"),
-    ("Waypoints (green open, red blocked)", "waypoints"),
-    ("Firing arc in range", "arc"),
-    ("Targets: hit chance", "targets"),
-    ("Range (R)", "range"),
-    ("Ram lane: strength", "ram"),
-    ("Reachable this round", "reach"),
-    ("Trails this round", "trails"),
+_NAN = np.array([np.nan])
+
+LEGEND = (
+    ("Racers (hover for stats)", "square", dict(fill_color="#8C8C8C", line_color="#333333")),
+    ("Shields", "line", dict(line_color="#111111", line_width=5)),
+    (
+        "Waypoints (green open, red blocked)",
+        "circle",
+        dict(fill_color=THEME["waypoint_open"], line_color=THEME["waypoint_closed"]),
+    ),
+    ("Firing arc in range", "square", dict(fill_color=THEME["arc"], line_color="#B8860B")),
+    ("Targets: hit chance", "circle", dict(fill_alpha=0, line_color=THEME["hit"], line_width=3)),
+    ("Range (R)", "line", dict(line_color=THEME["range"], line_width=2, line_dash="dashed")),
+    ("Ram lane: strength", "square", dict(fill_color="#C09DEE", line_color=THEME["ram"])),
+    (
+        "Reachable this round",
+        "square",
+        dict(fill_color=THEME["reach"], fill_alpha=0.35, line_color=THEME["reach"]),
+    ),
+    ("Trails this round", "line", dict(line_color="#555555", line_width=3, line_dash="dotted")),
 )
-"""Legend entries: (label, renderer)."""
+"""Legend entries: (label, swatch shape, its constant colours and widths)."""
 
 
-def _add_legend(fig: Any, r: Renderers) -> Any:
-    items = [LegendItem(label=label, renderers=[r[key]]) for label, key in _LEGEND]
+def _add_legend(fig: Any) -> Any:
+    """The legend below the plot, each entry on a swatch renderer of its own."""
+    items = []
+    for label, shape, look in LEGEND:
+        if shape == "line":
+            swatch = fig.segment(x0=_NAN, y0=_NAN, x1=_NAN, y1=_NAN, **look)
+        else:
+            swatch = fig.scatter(x=_NAN, y=_NAN, marker=shape, size=12, **look)
+        items.append(LegendItem(label=label, renderers=[swatch]))
     return legend_below(fig, items, ncols=3)

@@ -20,7 +20,7 @@ import numpy as np
 from ..knights import queries
 from ..knights.queries import moved, ram_lane, reachable_region
 from ..knights.state import KnightsState, Pose
-from .arena_facts import polygon_parts, racer_colours, target_centre
+from .arena_facts import clip_to_table, polygon_parts, racer_colours, target_centre, target_radius
 from .sources import as_arrays, empty_columns
 
 __all__ = [
@@ -39,8 +39,9 @@ _RAM_SHADES = ("#EFE3FB", "#D9C2F5", "#C09DEE", "#A577E4", "#8A52D6", "#6C2FC0",
 
 RAM_COLUMNS = ("xs", "ys", "strength", "fill", "label", "lx", "ly")
 """Columns of the ram lane's bands (outline, strength, shade, label and its place)."""
-RAM_TARGET_COLUMNS = ("x", "y", "label", "strength", "hit")
-"""Columns of the targets in the ram lane."""
+RAM_TARGET_COLUMNS = ("x", "y", "label", "strength", "hit", "kind", "index", "radius")
+"""Columns of the targets in the ram lane (``index`` 1-based, ``radius`` of its ring)."""
+_RAM_TARGET_FLOATS = ("x", "y", "strength", "hit", "radius")
 
 
 def ram_columns(state: KnightsState, sel: int, table: Any) -> dict[str, dict[str, Any]]:
@@ -50,7 +51,7 @@ def ram_columns(state: KnightsState, sel: int, table: Any) -> dict[str, dict[str
     ahead = preview.run_m - r.straight_run  # how far it can drive before contact
     cols = empty_columns(RAM_COLUMNS)
     for d0, d1, strength in _ram_bands(state, r.straight_run, ahead):
-        band = ram_lane(moved(r.pose, d0, "forward"), table.body, d1 - d0)
+        band = clip_to_table(ram_lane(moved(r.pose, d0, "forward"), table.body, d1 - d0), table)
         for part in polygon_parts(band):
             cols["xs"].append(part[:, 0])
             cols["ys"].append(part[:, 1])
@@ -65,6 +66,9 @@ def ram_columns(state: KnightsState, sel: int, table: Any) -> dict[str, dict[str
         x, y = target_centre(state, found.target)
         t["x"].append(x)
         t["y"].append(y)
+        t["kind"].append(found.target.kind.value)
+        t["index"].append(found.target.index + 1)
+        t["radius"].append(target_radius(table, found.target))
         if found.hit is None:
             t["strength"].append(0)
             t["hit"].append(0.0)
@@ -75,7 +79,7 @@ def ram_columns(state: KnightsState, sel: int, table: Any) -> dict[str, dict[str
             t["label"].append(f"ram +{preview.strength}: {float(found.hit):.0%} to hit")
     return {
         "ram": as_arrays(cols, floats=("lx", "ly")),
-        "ram_targets": as_arrays(t, floats=("x", "y", "strength", "hit")),
+        "ram_targets": as_arrays(t, floats=_RAM_TARGET_FLOATS, ints=("index",)),
     }
 
 
@@ -100,10 +104,13 @@ def _ram_bands(state: KnightsState, run: float, ahead: float) -> list[tuple[floa
 
 
 def reach_columns(state: KnightsState, sel: int, table: Any) -> dict[str, list[np.ndarray]]:
-    """Outline of the area seat ``sel`` can still reach this round."""
+    """Outline of the area seat ``sel`` can still reach this round, inside the walls
+    (none without Speed Points)."""
     r = state.racers[sel]
     racer = queries.seat_racer(state, sel)
     sp = 0 if r.stalled else r.speed_points + r.turbo_points
+    if sp <= 0:  # only its own footprint: nothing to draw (the plot's note says why)
+        return {"xs": [], "ys": []}
     region = reachable_region(
         r.pose,
         table.body,
@@ -112,7 +119,7 @@ def reach_columns(state: KnightsState, sel: int, table: Any) -> dict[str, list[n
         degrees_per_handling=state.options.degrees_per_handling,
         turn_needs_m=state.options.turn_needs_m,
     )
-    parts = polygon_parts(region)
+    parts = polygon_parts(clip_to_table(region, table))
     return {"xs": [p[:, 0] for p in parts], "ys": [p[:, 1] for p in parts]}
 
 
