@@ -7,24 +7,23 @@ the overlays' labels (one text glyph, placed by :mod:`~racerlab.viz.arena_labels
 on top. Each builder takes the figure and the plot's
 :class:`~racerlab.viz.sources.SourceSet` and returns its renderers by name.
 
-The legend points at renderers of its own: one row of data at NaN (nothing on
-the table) with constant colours, so every entry shows its swatch even while the
-layer it names is empty (Bokeh draws no swatch for a renderer without data).
+The legend points at swatch renderers of its own
+(:func:`~racerlab.viz.sources.swatch_items`), so every entry shows its swatch
+even while the layer it names is empty.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-from bokeh.models import DataRange1d, HoverTool, LegendItem, Title
+from bokeh.models import DataRange1d, HoverTool, Title
 from bokeh.plotting import figure
 
 from .arena_arc import RANGE_COLUMNS, TARGET_COLUMNS
 from .arena_labels import LABEL_COLUMNS
 from .arena_overlays import RAM_COLUMNS, RAM_TARGET_COLUMNS
 from .arena_racers import RACER_COLUMNS
-from .sources import SourceSet, legend_below
+from .sources import SourceSet, Swatch, legend_below, swatch_items
 from .style import PLOT_SIZES, THEME, apply_figure_style
 
 __all__ = ["LEGEND", "arena_figure", "arena_note", "build_arena_layers"]
@@ -260,9 +259,7 @@ def _add_hover_cards(fig: Any, r: Renderers) -> None:
     )
 
 
-_NAN = np.array([np.nan])
-
-LEGEND = (
+LEGEND: tuple[Swatch, ...] = (
     ("Racers (hover for stats)", "square", dict(fill_color="#8C8C8C", line_color="#333333")),
     ("Shields", "line", dict(line_color="#111111", line_width=5)),
     (
@@ -286,11 +283,4 @@ LEGEND = (
 
 def _add_legend(fig: Any) -> Any:
     """The legend below the plot, each entry on a swatch renderer of its own."""
-    items = []
-    for label, shape, look in LEGEND:
-        if shape == "line":
-            swatch = fig.segment(x0=_NAN, y0=_NAN, x1=_NAN, y1=_NAN, **look)
-        else:
-            swatch = fig.scatter(x=_NAN, y=_NAN, marker=shape, size=12, **look)
-        items.append(LegendItem(label=label, renderers=[swatch]))
-    return legend_below(fig, items, ncols=3)
+    return legend_below(fig, swatch_items(fig, LEGEND), ncols=3)

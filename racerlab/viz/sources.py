@@ -20,11 +20,19 @@ from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 import numpy as np
-from bokeh.models import ColumnDataSource, Legend
+from bokeh.models import ColumnDataSource, Legend, LegendItem
 
 from .style import PLOT_SIZES
 
-__all__ = ["SourceSet", "as_arrays", "empty_columns", "legend_below", "style_legend"]
+__all__ = [
+    "SourceSet",
+    "Swatch",
+    "as_arrays",
+    "empty_columns",
+    "legend_below",
+    "style_legend",
+    "swatch_items",
+]
 
 
 def empty_columns(keys: Iterable[str]) -> dict[str, list[Any]]:
@@ -82,3 +90,27 @@ def legend_below(fig: Any, items: list[Any], ncols: int) -> Legend:
     legend = style_legend(Legend(items=items, ncols=ncols))
     fig.add_layout(legend, "below")
     return legend
+
+
+Swatch = tuple[str, str, Mapping[str, Any]]
+"""A legend entry: (label, ``"line"`` or a scatter marker name, its constant look)."""
+
+_NAN = np.array([np.nan])
+
+
+def swatch_items(fig: Any, entries: Iterable[Swatch]) -> list[LegendItem]:
+    """Legend items, each on a swatch renderer of its own added to ``fig``.
+
+    A swatch renderer holds one row at NaN (it draws nothing on the plot) and
+    constant colours, so its entry shows a swatch even while the layer it names
+    is empty: Bokeh draws no swatch for a renderer without data, nor one whose
+    colour is a column of empty data.
+    """
+    items = []
+    for label, shape, look in entries:
+        if shape == "line":
+            swatch = fig.segment(x0=_NAN, y0=_NAN, x1=_NAN, y1=_NAN, **look)
+        else:
+            swatch = fig.scatter(x=_NAN, y=_NAN, marker=shape, size=12, **look)
+        items.append(LegendItem(label=label, renderers=[swatch]))
+    return items

@@ -5,6 +5,9 @@ platforms), section marks and lines, terrain markers and rocks, the path
 preview, rings, badniks, the boss, the racers, and the labels of what acts on
 the path on top. Each builder takes the figure and the plot's
 :class:`~racerlab.viz.sources.SourceSet` and returns its renderers by name.
+The legend of the things on the track points at swatch renderers of its own
+(:func:`~racerlab.viz.sources.swatch_items`), so every entry shows its swatch
+even while nothing of its kind is on the track.
 """
 
 from __future__ import annotations
@@ -12,17 +15,17 @@ from __future__ import annotations
 from typing import Any
 
 from bokeh.core.properties import value
-from bokeh.models import HoverTool, LegendItem, Range1d
+from bokeh.models import HoverTool, Range1d
 from bokeh.plotting import figure
 
-from .sources import SourceSet, legend_below, style_legend
+from .sources import SourceSet, Swatch, legend_below, style_legend, swatch_items
 from .style import FONT, apply_figure_style
 from .track_path import MARK_COLUMNS
 from .track_style import MARK_COLOUR, PATH_COLOUR, TRACK_HEIGHT, VIEW_COLUMNS
 from .track_terrain import AREA_COLUMNS, LANES, TRAP_COLUMNS
 from .track_tokens import BOSS_COLUMNS, RACER_COLUMNS
 
-__all__ = ["build_track_layers", "track_figure"]
+__all__ = ["LEGEND", "build_track_layers", "track_figure"]
 
 Renderers = dict[str, Any]
 
@@ -63,7 +66,7 @@ def build_track_layers(fig: Any, sources: SourceSet) -> Any:
     ):
         r.update(add(fig, sources))
     _add_hover_cards(fig, r)
-    return _add_legends(fig, r)
+    return _add_legends(fig)
 
 
 def _text(fig: Any, source: Any, x: str = "x", y: str = "y", **style: Any) -> Any:
@@ -330,23 +333,32 @@ def _add_hover_cards(fig: Any, r: Renderers) -> None:
     )
 
 
-_LEGEND = (
-    ("Racers: seat:Speed (hover for rings)", "racers"),
-    ("Rings", "rings"),
-    ("Boss", "boss"),
-    ("Rock", "rocks"),
-    ("Platform", "platforms"),
-    ("Trap", "traps"),
-    ("VR token", "vr"),
-    ("Start / finish line", "lines"),
-    ("Path preview", "path"),
-    ("Acts on the path", "marks"),
+_NO_FILL = dict(fill_alpha=0)
+
+LEGEND: tuple[Swatch, ...] = (
+    ("Racers: seat:Speed (hover for rings)", "square", dict(fill_color="#8C8C8C")),
+    ("Rings", "circle", dict(_NO_FILL, line_color="#F9A825", line_width=4)),
+    ("Boss", "square", dict(fill_color="#212121", line_color="#FFD600", line_width=3)),
+    ("Rock", "hex", dict(fill_color="#757575", line_color="#424242", fill_alpha=0.8)),
+    (
+        "Platform",
+        "square",
+        dict(fill_color="#8D6E63", fill_alpha=0.15, line_color="#5D4037", line_width=2.5),
+    ),
+    ("Trap", "square", dict(_NO_FILL, line_color="#5E35B1", line_width=2.5)),
+    (
+        "VR token",
+        "square",
+        dict(fill_color="#00BCD4", fill_alpha=0.25, line_color="#00838F", line_width=2),
+    ),
+    ("Start / finish line", "line", dict(line_color="#111111", line_width=5, line_dash="dotted")),
+    ("Path preview", "line", dict(line_color=PATH_COLOUR, line_width=5, line_alpha=0.75)),
+    ("Acts on the path", "square", dict(_NO_FILL, line_color=MARK_COLOUR, line_width=3)),
 )
-"""Legend entries of the things on the track: (label, renderer)."""
+"""Legend entries of the things on the track: (label, swatch shape, its constant look)."""
 
 
-def _add_legends(fig: Any, r: Renderers) -> Any:
+def _add_legends(fig: Any) -> Any:
     """The terrain and badnik legend, then the legend of the rest, both below the plot."""
     fig.add_layout(style_legend(fig.legend[0]), "below")
-    items = [LegendItem(label=label, renderers=[r[key]]) for label, key in _LEGEND]
-    return legend_below(fig, items, ncols=5)
+    return legend_below(fig, swatch_items(fig, LEGEND), ncols=5)

@@ -1,5 +1,5 @@
 """The arena's ram lane and reach: a note while they cannot draw, kept inside the walls,
-labels that do not cover one another, and a swatch for every legend entry."""
+and labels that do not cover one another."""
 
 from __future__ import annotations
 
@@ -17,7 +17,6 @@ from racerlab.knights.scenarios import load_scenario
 from racerlab.knights.setup import table_of
 from racerlab.viz.arena import ARENA_OVERLAYS, ArenaPlot
 from racerlab.viz.arena_labels import TARGET_PT, label_boxes
-from racerlab.viz.arena_layers import LEGEND
 
 JEFF, CINDY, CHRIS = 0, 1, 2
 
@@ -144,21 +143,3 @@ def test_range_and_band_labels_sit_beside_their_line_and_lane(example):
         elif text.startswith("+"):
             side = (x - pose.x) * -pose.forward[1] + (y - pose.y) * pose.forward[0]
             assert abs(side) > half  # outside the lane, not on its bands
-
-
-def test_every_legend_entry_has_a_visible_swatch_and_draws_nothing_on_the_table(example):
-    plot = ArenaPlot(example.entries[0].state, overlays=())  # every overlay empty
-    items = plot.legend.items
-    assert [item.label.value for item in items] == [label for label, _, _ in LEGEND]
-    for item in items:
-        (renderer,) = item.renderers
-        data = renderer.data_source.data
-        assert all(len(v) == 1 and np.isnan(v[0]) for v in data.values()), item.label
-        glyph = renderer.glyph
-        for prop in ("line_color", "line_alpha", "line_width", "fill_color", "fill_alpha"):
-            if hasattr(glyph, prop):
-                spec = glyph.properties_with_values()[prop]
-                assert not isinstance(spec, dict) or "field" not in spec, (item.label, prop)
-        line = glyph.line_alpha * glyph.line_width if glyph.line_color is not None else 0
-        fill = getattr(glyph, "fill_alpha", 0) if getattr(glyph, "fill_color", None) else 0
-        assert line > 0 or fill > 0, item.label
