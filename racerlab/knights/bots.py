@@ -57,7 +57,7 @@ def greedy_bot(state: KnightsState, rules, rng: np.random.Generator) -> Action:
     if state.phase is Phase.DRIVE:
         return DriveRoll()
     i = rules.acting_player(state)
-    d = Draft(state)
+    d = Draft.reading(state)
     if state.phase is Phase.SURGE:
         roll = d.r(i).drive_roll or 0
         return SurgeChoice(roll <= SURGE_REROLL_AT_OR_BELOW)
