@@ -87,8 +87,18 @@ def racer_of(build: RacerBuild, mods: tuple[tuple[str, int], ...] = ()) -> Racer
 
 
 def table_for(setup: KnightsSetup) -> Table:
-    """The table measures of a setup (cached by arena size: the rest is the catalog's)."""
-    return _table(setup.arena_width, setup.arena_height)
+    """The table measures of a setup (cached by arena size: the rest is the catalog's; the
+    last set-up asked about is remembered, one entry, as every action of a game asks)."""
+    global _LAST_TABLE
+    last_setup, table = _LAST_TABLE
+    if last_setup is not setup:
+        table = _table(setup.arena_width, setup.arena_height)
+        _LAST_TABLE = (setup, table)
+    return table
+
+
+_LAST_TABLE: tuple[KnightsSetup | None, Table | None] = (None, None)
+"""The last set-up :func:`table_for` measured, and its table (replaced whole: thread-safe)."""
 
 
 @functools.lru_cache(maxsize=64)
