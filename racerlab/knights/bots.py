@@ -2,7 +2,8 @@
 
 * :func:`random_bot` picks uniformly among the legal actions (fuzzing, baselines).
 * :func:`greedy_bot` drives for its next waypoint, shoots the blocker in its way
-  or a rival in arc and range, rams a blocker it cannot shoot, and answers Valor
+  or a rival in arc and range, rams a blocker it cannot shoot, steers round a racer
+  or blocker standing in its way (see :func:`steer`), and answers Valor
   bidding with a little Valor when the hit matters (it would wreck, or the
   defender is nearly wrecked). It never calls ``legal_actions`` (cheap enough for
   thousands of jousts); every action it returns has passed ``rules.check``.
