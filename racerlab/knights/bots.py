@@ -2,7 +2,8 @@
 
 * :func:`random_bot` picks uniformly among the legal actions (fuzzing, baselines).
 * :func:`greedy_bot` drives for its next waypoint, shoots the blocker in its way
-  or a rival in arc and range, rams a blocker it cannot shoot, and answers Valor
+  or a rival in arc and range, rams a blocker it cannot shoot, steers round a racer
+  or blocker standing in its way (see :func:`steer`), and answers Valor
   bidding with a little Valor when the hit matters (it would wreck, or the
   defender is nearly wrecked). It never calls ``legal_actions`` (cheap enough for
   thousands of jousts); every action it returns has passed ``rules.check``.
@@ -38,6 +39,10 @@ __all__ = ["charge_blocker", "first_legal", "greedy_bot", "random_bot", "shoot",
 
 SURGE_REROLL_AT_OR_BELOW = 3
 """The greedy bot re-rolls a drive roll this low when it has Surge."""
+DETOUR_LOOK_M = 0.5
+"""How far past 1 M the greedy bot looks for something to steer round after backing off."""
+DETOUR_DEG = 45.0
+"""The greedy bot's turn away from something in its way (at most its Handling allows)."""
 AIM_TOLERANCE_DEG = 8.0
 """The greedy bot turns when its target is further off its heading than this."""
 
@@ -53,7 +58,7 @@ def greedy_bot(state: KnightsState, rules, rng: np.random.Generator) -> Action:
     if state.phase is Phase.DRIVE:
         return DriveRoll()
     i = rules.acting_player(state)
-    d = Draft(state)
+    d = Draft.reading(state)
     if state.phase is Phase.SURGE:
         roll = d.r(i).drive_roll or 0
         return SurgeChoice(roll <= SURGE_REROLL_AT_OR_BELOW)
@@ -121,7 +126,7 @@ def _plan(d: Draft, i: int):
     if stop:
         return
     # 3. steer toward the waypoint, then drive
-    yield from steer(d, i, d.setup.waypoints[w])
+    yield from steer(d, i, d.setup.waypoints[w], detour=True)
 
 
 def charge_blocker(d: Draft, i: int, w: int) -> tuple[list[Action], bool]:
@@ -138,29 +143,78 @@ def charge_blocker(d: Draft, i: int, w: int) -> tuple[list[Action], bool]:
     return ([Ram(Target.blocker(w))] if rs.fired else []), False
 
 
-def steer(d: Draft, i: int, goal: tuple[float, float]):
+def steer(d: Draft, i: int, goal: tuple[float, float], *, detour: bool = False):
     """Turn toward ``goal`` when it is off the heading, then drive up to 1 M, or back off
-    when blocked ahead (candidate actions, best first)."""
+    when blocked ahead (candidate actions, best first).
+
+    With ``detour`` (the greedy bot), something other than the goal's blocker in the way is
+    steered round: when touching it, or after backing off this turn with it less than
+    1 M + :data:`DETOUR_LOOK_M` ahead, a turn of :data:`DETOUR_DEG` away from it comes
+    first; after backing off the racer never drives straight back into it (no turn
+    possible: the turn ends). Without it a racer behind a parked rival shuffled 1 M
+    forward and 1 M back for whole turns.
+    """
     rs = d.r(i)
     gx, gy = goal
     pose = d.pose(i)
     bearing = math.degrees(math.atan2(gy - pose.y, gx - pose.x))
     off = (bearing - pose.heading + 180.0) % 360.0 - 180.0
-    if abs(off) > AIM_TOLERANCE_DEG and rs.turns_left > 0 and rs.speed_points >= 1:
-        limit = turn_limit(d.racer(i).stats.handling, d.options.degrees_per_handling)
-        step = d.options.turn_step_degrees
-        want = max(-limit, min(limit, off))
-        deg = math.copysign(max(step, round(abs(want) / step) * step), want)
-        pivot = Side.LEFT if deg > 0 else Side.RIGHT
-        yield Turn(deg, pivot)
-        yield Turn(deg, Side.RIGHT if pivot is Side.LEFT else Side.LEFT)
-        yield Turn(math.copysign(step, deg), pivot)
-    room = contact_ahead(d, i, Direction.FORWARD, 1.0).distance
+    can_turn = rs.turns_left > 0 and rs.speed_points >= 1
+    if abs(off) > AIM_TOLERANCE_DEG and can_turn:
+        yield from _turns(d, i, off)
+    ahead = contact_ahead(d, i, Direction.FORWARD, 1.0)
+    if detour and (ahead.distance <= 1e-3 or rs.backed_off):
+        # touching, or backed off already this turn: go round what stands ahead
+        # (within 1 M and a little more), never straight back into it
+        near = contact_ahead(d, i, Direction.FORWARD, 1.0 + DETOUR_LOOK_M)
+        if _in_the_way(d, near.key, goal):
+            if can_turn:
+                yield from _turns(d, i, _away_from(d, i, near.key, off), full=True)
+            if rs.backed_off:
+                return
+    room = ahead.distance
     if room > 1e-3:
         yield Move(round(min(1.0, room), 6))
     # 4. blocked ahead: back off so a turn becomes possible
     yield Move(1.0, Direction.REVERSE)
     yield Move(0.5, Direction.REVERSE)
+
+
+def _turns(d: Draft, i: int, off: float, *, full: bool = False):
+    """Turns toward a bearing ``off`` degrees from the heading (positive: left), as far as
+    Handling allows (with ``full``, :data:`DETOUR_DEG` that way): either pivot, then the
+    smallest step."""
+    limit = turn_limit(d.racer(i).stats.handling, d.options.degrees_per_handling)
+    step = d.options.turn_step_degrees
+    want = max(-limit, min(limit, off))
+    deg = math.copysign(max(step, round(abs(want) / step) * step), want)
+    if full:
+        deg = math.copysign(max(step, math.floor(min(limit, DETOUR_DEG) / step + 1e-9) * step), off)
+    pivot = Side.LEFT if deg > 0 else Side.RIGHT
+    yield Turn(deg, pivot)
+    yield Turn(deg, Side.RIGHT if pivot is Side.LEFT else Side.LEFT)
+    yield Turn(math.copysign(step, deg), pivot)
+
+
+def _in_the_way(d: Draft, key, goal: tuple[float, float]) -> bool:
+    """Whether contact ``key`` is an obstacle to go round (not the goal's own blocker)."""
+    if not isinstance(key, tuple):
+        return key is not None  # a wall
+    return not (key[0] == "blocker" and tuple(d.setup.waypoints[key[1]]) == tuple(goal))
+
+
+def _away_from(d: Draft, i: int, key, off: float) -> float:
+    """A turn direction (+1 left, -1 right) away from obstacle ``key``; for a wall, toward
+    the goal (``off``)."""
+    pose = d.pose(i)
+    if not isinstance(key, tuple):
+        return 1.0 if off >= 0 else -1.0
+    if key[0] == "racer":
+        ox, oy = d.pose(key[1]).x, d.pose(key[1]).y
+    elif key[0] == "blocker":
+        ox, oy = d.setup.waypoints[key[1]]
+    side = (math.degrees(math.atan2(oy - pose.y, ox - pose.x)) - pose.heading + 180.0) % 360.0
+    return -1.0 if side - 180.0 > 0 else 1.0
 
 
 def shoot(d: Draft, i: int, w: int | None):

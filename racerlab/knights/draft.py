@@ -87,8 +87,18 @@ def racer_of(build: RacerBuild, mods: tuple[tuple[str, int], ...] = ()) -> Racer
 
 
 def table_for(setup: KnightsSetup) -> Table:
-    """The table measures of a setup (cached by arena size: the rest is the catalog's)."""
-    return _table(setup.arena_width, setup.arena_height)
+    """The table measures of a setup (cached by arena size: the rest is the catalog's; the
+    last set-up asked about is remembered, one entry, as every action of a game asks)."""
+    global _LAST_TABLE
+    last_setup, table = _LAST_TABLE
+    if last_setup is not setup:
+        table = _table(setup.arena_width, setup.arena_height)
+        _LAST_TABLE = (setup, table)
+    return table
+
+
+_LAST_TABLE: tuple[KnightsSetup | None, Table | None] = (None, None)
+"""The last set-up :func:`table_for` measured, and its table (replaced whole: thread-safe)."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -112,6 +122,9 @@ _DRAFTED = (
 """The state fields a :class:`Draft` holds and :meth:`Draft.freeze` writes back."""
 _KEPT = tuple(name for name in KnightsState.__slots__ if name not in _DRAFTED)
 """The state fields a draft leaves as they were."""
+
+_READER: tuple[KnightsState | None, Draft | None] = (None, None)
+"""The last state a reading draft was asked for, and that draft (see :meth:`Draft.reading`)."""
 
 _MEASURED: tuple[KnightsState | None, dict] = (None, {})
 """The last state contacts were measured on, and its answers (see :meth:`Draft.contact`)."""
@@ -152,6 +165,27 @@ class Draft:
         """Racer records this draft copied and may still edit in place (see :meth:`set`)."""
         self._held = False
         """While True, a wreck leaving one racer does not end the race yet (see :meth:`held`)."""
+        self._racer_memo: list[Racer | None] = [None] * len(self.racers)
+        """Each racer's cards added up, looked up once per draft (cleared if the build changes)."""
+        self._reading = False
+        """True for a shared reading draft (:meth:`reading`): editing it is refused."""
+
+    @classmethod
+    def reading(cls, state: KnightsState) -> Draft:
+        """A draft of ``state`` for questions only (checks, a bot's look-ahead).
+
+        The last one made is kept (one entry) and handed out again for the same state, so a
+        bot's questions and ``check`` of the chosen action share their bounding circles and
+        racer lookups; editing it raises ``RuntimeError``.
+        """
+        global _READER
+        last_state, last = _READER  # one tuple, replaced whole: safe across threads
+        if last_state is state and last is not None:
+            return last
+        d = cls(state)
+        d._reading = True
+        _READER = (state, d)
+        return d
 
     # -- basics -------------------------------------------------------------------
     def r(self, i: int) -> RacerState:
@@ -160,8 +194,11 @@ class Draft:
 
     def racer(self, i: int) -> Racer:
         """Racer ``i``'s cards, added up."""
-        rs = self.racers[i]
-        return racer_of(rs.build, rs.mods)
+        found = self._racer_memo[i]
+        if found is None:
+            rs = self.racers[i]
+            found = self._racer_memo[i] = racer_of(rs.build, rs.mods)
+        return found
 
     def set(self, i: int, **changes: Any) -> RacerState:
         """Change fields of racer ``i``.
@@ -169,16 +206,21 @@ class Draft:
         The first change copies the racer's record; later changes before :meth:`freeze`
         edit that private copy in place (one copy per racer per action, not per change).
         """
-        unknown = set(changes) - _RACER_FIELDS
-        if unknown:
-            raise TypeError(f"RacerState has no field(s) {sorted(unknown)}")
+        if not _RACER_FIELDS.issuperset(changes):
+            unknown = sorted(set(changes) - _RACER_FIELDS)
+            raise TypeError(f"RacerState has no field(s) {unknown}")
+        if self._reading:
+            raise RuntimeError("a reading draft cannot be edited")
         rs = self.racers[i]
         if self._copies.get(i) is rs:
             for name, value in changes.items():
                 _SET(rs, name, value)
         else:
             rs = self.racers[i] = self._copies[i] = fast_replace(rs, **changes)
-        self._disc_cache.clear()
+        if "pose" in changes or "wrecked" in changes:
+            self._disc_cache.clear()
+        if "build" in changes or "mods" in changes:
+            self._racer_memo[i] = None
         return rs
 
     def name(self, i: int) -> str:
@@ -281,6 +323,8 @@ class Draft:
         """Waypoint ``w``'s blocker loses ``amount`` Durability (destroyed at 0)."""
         if self.blockers[w] <= 0 or amount <= 0:
             return
+        if self._reading:
+            raise RuntimeError("a reading draft cannot be edited")
         left = max(0, self.blockers[w] - amount)
         self.blockers[w] = left
         self._disc_cache.clear()
@@ -408,8 +452,9 @@ class Draft:
         """Contacts measured on this draft's state, or None once racers or blockers changed."""
         global _MEASURED
         base = self.base
-        if tuple(self.blockers) != base.blockers or any(
-            a is not b for a, b in zip(self.racers, base.racers)
+        if not self._reading and (
+            tuple(self.blockers) != base.blockers
+            or any(a is not b for a, b in zip(self.racers, base.racers))
         ):
             return None
         state, memo = _MEASURED

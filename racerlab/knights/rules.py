@@ -184,7 +184,7 @@ class KnightsRules(Rules[KnightsState, Action]):
         if passed is not None and passed[0] is state and passed[1] is action:
             return
         phase = state.phase
-        d = Draft(state)
+        d = Draft.reading(state)
         i = self.acting_player(state)
         if i is None:
             raise IllegalActionError("the race is over", action=action)
@@ -399,7 +399,7 @@ class KnightsRules(Rules[KnightsState, Action]):
         """The acting player's legal actions, at the options' move and turn resolution."""
         if state.phase is Phase.OVER:
             return []
-        d = Draft(state)
+        d = Draft.reading(state)
         i = self.acting_player(state)
         assert i is not None
         if state.phase is Phase.DRIVE:

@@ -1,5 +1,7 @@
 """Bots: whole jousts finish; the greedy bot heads for waypoints, shoots, and bids sensibly."""
 
+import itertools
+import math
 from dataclasses import replace
 
 import numpy as np
@@ -7,7 +9,8 @@ import numpy as np
 from racerlab.core.rules import ForceRolls
 from racerlab.core.timeline import Timeline
 from racerlab.knights import KnightsRules, greedy_bot, random_bot, random_setup
-from racerlab.knights.actions import Bid, Fire, Move, Ram, Target, Turn
+from racerlab.knights.actions import Bid, EndTurn, Fire, Move, Ram, Target, Turn
+from racerlab.knights.draft import table_for
 from racerlab.knights.results import result
 from racerlab.knights.scenarios import lesson_state, placed, staged
 from racerlab.knights.state import Phase
@@ -68,3 +71,33 @@ def test_greedy_defends_when_the_hit_would_wreck():
     assert greedy_bot(s, rules, np.random.default_rng(0)) == Bid(1)
     healthy = replace(s, racers=(s.racers[0], replace(s.racers[1], durability=5)))
     assert greedy_bot(healthy, rules, np.random.default_rng(0)) == Bid(0)
+
+
+def _greedy_turn(s, player):
+    """The greedy bot's actions for ``player`` until its turn ends, and the poses before
+    each action and after the last."""
+    rng = np.random.default_rng(0)
+    actions, poses = [], [s.racers[player].pose]
+    while s.phase is Phase.ACT and rules.acting_player(s) == player:
+        actions.append(greedy_bot(s, rules, rng))
+        s = rules.apply(s, actions[-1]).state
+        poses.append(s.racers[player].pose)
+    return actions, poses
+
+
+def test_greedy_goes_round_a_parked_rival_instead_of_shuffling():
+    # Jeff faces waypoint 1 (east) with Cindy parked 0.3 M ahead on the line; Jeff has
+    # fired already and the greedy bot never rams a racer: it can only drive
+    s = staged(lesson_state(("jeff", "cindy")), 0, speed_points=9, turns_left=0, fired=True)
+    s = placed(s, 0, 4.0, 10.0, 0.0)
+    s = placed(s, 1, 4.0 + table_for(s.setup).body.length + 0.3, 10.0, 0.0)
+    actions, poses = _greedy_turn(s, 0)
+    for k, (a, b) in enumerate(itertools.pairwise(actions)):
+        if isinstance(a, Move) and isinstance(b, Move) and a.direction != b.direction:
+            there, back = poses[k], poses[k + 2]
+            assert math.hypot(there.x - back.x, there.y - back.y) > 1e-6, actions
+    wx, wy = s.setup.waypoints[0]
+    end = poses[-1]
+    nearer = math.hypot(wx - end.x, wy - end.y) < math.hypot(wx - 4.0, wy - 10.0)
+    assert nearer or isinstance(actions[-1], EndTurn), actions
+    assert any(isinstance(a, Turn) for a in actions)  # it steered round Cindy

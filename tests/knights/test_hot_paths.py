@@ -67,6 +67,30 @@ def test_a_passed_check_is_remembered_only_for_that_state_and_action():
     assert rules.apply(s, move).state.racers[0].pose.y == pytest.approx(3.0)
 
 
+def test_a_reading_draft_is_shared_per_state_and_refuses_edits():
+    s = lane()
+    d = Draft.reading(s)
+    assert Draft.reading(s) is d  # the bot's questions and check share it
+    other = placed(s, 1, 10.0, 6.0, 0.0)
+    assert Draft.reading(other) is not d and Draft.reading(other).pose(1).y == 6.0
+    with pytest.raises(RuntimeError, match="reading draft"):
+        d.set(0, glory=5)
+    with pytest.raises(RuntimeError, match="reading draft"):
+        Draft.reading(staged(lesson_state(("jeff", "cindy")), 0)).hit_blocker(0, 1, 0)
+    assert s.racers[0].glory == 0 and d.r(0).glory == 0
+
+
+def test_a_drafts_racer_lookup_follows_a_changed_build():
+    s = lane()
+    d = Draft(s)
+    assert d.racer(0) is d.racer(0)
+    cindy = s.racers[1].build
+    d.set(0, build=cindy)
+    assert d.racer(0) == Draft(s).racer(1) != Draft(s).racer(0)
+    d.set(0, mods=(("handling", 1),))
+    assert d.racer(0).stats.handling == Draft(s).racer(1).stats.handling + 1
+
+
 def test_shared_contact_is_dropped_once_a_racer_moves():
     s = lane()
     clear = Draft(s).contact(0, Direction.FORWARD.value, 5.0)
