@@ -50,9 +50,9 @@ def test_another_sessions_step_answers_while_crafted_links_load(racerlab_server,
     b.goto(racerlab_server + "/knights")
     step = b.get_by_role("button", name="Step", exact=True)
     step.wait_for(timeout=LOAD_MS)
-    a = context.new_page()
     answers = []
     for link in crafted_links():
+        a = context.new_page()  # each crafted link in a tab of its own
         a.goto(f"{racerlab_server}/knights?game={link}", wait_until="commit")
         for _ in range(2):
             before = step_number(b)
