@@ -112,7 +112,8 @@ class Monkey:
 
 
 def _status(page) -> str:
-    loc = page.get_by_text(STATUS).first
+    # the visible one: presenter mode hides the sidebar's status line and shows its own
+    loc = page.get_by_text(STATUS).filter(visible=True).first
     return loc.inner_text(timeout=ACTION_TIMEOUT_MS)
 
 
@@ -120,8 +121,9 @@ def _still_answers(page, monkey: Monkey) -> None:
     """The session still answers: Back (or, at the start, Step) changes the status line,
     or the page says why it cannot step (a seat played by hand, the game over)."""
     before = _status(page)
-    back = page.get_by_role("button", name="◀ Back")
-    button = back if back.is_enabled() else page.get_by_role("button", name="Step", exact=True)
+    back = page.get_by_role("button", name="◀ Back").filter(visible=True).first
+    step = page.get_by_role("button", name="Step", exact=True).filter(visible=True).first
+    button = back if back.is_enabled() else step
     monkey.note(f"check: {(button.inner_text() or '').strip()}")
     button.click(timeout=ACTION_TIMEOUT_MS)
     waiting = page.get_by_text(re.compile(r"Waiting for .* \(played by hand\)|game is over"))
