@@ -103,5 +103,5 @@ def test_dask_stop_keeps_finished_chunks(serial):
             stop=lambda: bool(done),
         )
     assert df.attrs["interrupted"] is True
-    assert 0 < len(df) < GAMES
+    assert 0 < len(df) <= GAMES  # the worker may finish the chunks in hand before the stop lands
     assert df.equals(serial.iloc[df["game"]].reset_index(drop=True))

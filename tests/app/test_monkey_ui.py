@@ -125,7 +125,12 @@ def _still_answers(page, monkey: Monkey) -> None:
     step = page.get_by_role("button", name="Step", exact=True).filter(visible=True).first
     button = back if back.is_enabled() else step
     monkey.note(f"check: {(button.inner_text() or '').strip()}")
-    button.click(timeout=ACTION_TIMEOUT_MS)
+    for _ in range(3):  # a redraw may cover or replace the button for a moment
+        try:
+            button.click(timeout=ACTION_TIMEOUT_MS)
+            break
+        except PlaywrightTimeout:
+            page.wait_for_timeout(1000)
     waiting = page.get_by_text(re.compile(r"Waiting for .* \(played by hand\)|game is over"))
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
