@@ -148,8 +148,9 @@ def test_coin_race_gets_a_plain_dashboard_from_its_descriptor_alone():
     assert app.__panel__() is not None
 
 
-def test_the_knights_rules_take_the_bundled_catalog_and_refuse_others_clearly(tmp_path):
+def test_the_knights_rules_take_any_catalog(tmp_path):
     from racerlab.knights.catalog import load_catalog
+    from racerlab.knights.setup import random_setup
 
     knights = registry.descriptor("knights")
     assert knights.make_rules(load_catalog()).name == "knights"
@@ -157,7 +158,7 @@ def test_the_knights_rules_take_the_bundled_catalog_and_refuse_others_clearly(tm
         data_dir() / "knights", tmp_path / "mine", ignore=shutil.ignore_patterns("scen*")
     )
     mine = knights.load_catalog(tmp_path / "mine")
-    with pytest.raises(ScenarioError, match="only its bundled catalog so far"):
-        knights.make_rules(mine)
+    rules = knights.make_rules(mine)
+    assert rules.initial_state(random_setup(2, seed=1, catalog=mine)).catalog is mine
     sonic = registry.descriptor("sonic")
     assert sonic.make_rules(sonic.load_catalog()).name == "sonic"

@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..core.dice import ChanceSource
-from .catalog import load_catalog
 from .draft import Draft, grants, has_any
 from .events import DamagePrevented, EvadeRolled, Spun, TokenPlaced
 from .geometry import away_direction
@@ -42,7 +41,7 @@ def after_defences(d: Draft, t: int, side: Side | None, damage: int, dice: Chanc
             prevented = min(use.amount, damage)
             damage -= prevented
             d.set(t, discarded=(*spent, part_id))
-            part = _part_name(part_id)
+            part = _part_name(d, part_id)
             d.emit(DamagePrevented(t, d.name(t), part, prevented, damage))
     return damage
 
@@ -60,8 +59,8 @@ def ram_lands(d: Draft, att: int, t: int, damage: int, dice: ChanceSource) -> No
             d.lose(att, d.options.rammer_self_damage, "the Ram's recoil", None, dice)
 
 
-def _part_name(part_id: str) -> str:
-    part = load_catalog().parts.get(part_id)
+def _part_name(d: Draft, part_id: str) -> str:
+    part = d.catalog.parts.get(part_id)
     return part.name if part is not None else part_id
 
 

@@ -18,7 +18,6 @@ import math
 from ..core.dice import ChanceSource
 from .actions import TargetKind
 from .attack_damage import after_defences, ram_lands, weapon_effects
-from .catalog import load_catalog
 from .draft import Draft
 from .events import Rammed, ShotFired
 from .geometry import AttackGeometry, range_bands
@@ -35,7 +34,6 @@ __all__ = [
     "AttackOutcome",
     "armor_parts",
     "choose_side",
-    "load_blocker_armor",
     "ram_strength",
     "resolve_attack",
     "strength_parts",
@@ -88,7 +86,7 @@ def strength_parts(d: Draft, p: PendingAttack, geom: AttackGeometry | None):
 def armor_parts(d: Draft, p: PendingAttack, side: Side | None):
     """The named parts of the Armor the attack must exceed."""
     if p.target.kind is TargetKind.BLOCKER:
-        return (("blocker Armor", load_blocker_armor()),)
+        return (("blocker Armor", d.catalog.table.blocker_armor),)
     t = p.target.index
     racer = d.racer(t)
     rs = d.r(t)
@@ -106,11 +104,6 @@ def armor_parts(d: Draft, p: PendingAttack, side: Side | None):
     if p.valor_defender:
         parts.append(("Valor", p.valor_defender))
     return tuple(parts)
-
-
-def load_blocker_armor() -> int:
-    """A waypoint blocker's Armor (from the table file)."""
-    return load_catalog().table.blocker_armor
 
 
 def _side_score(d: Draft, p: PendingAttack, side: Side) -> tuple[int, int]:

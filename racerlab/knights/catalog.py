@@ -126,6 +126,12 @@ class KnightsCatalog:
             by_kind[p.kind].append(p)
         self._by_kind = {k: tuple(v) for k, v in by_kind.items()}
 
+    def __reduce__(self) -> tuple:
+        """Pickled as its contents; the bundled catalog as itself (one copy per process)."""
+        if _bundled.cache_info().currsize and _bundled() is self:
+            return (load_catalog, ())
+        return (KnightsCatalog, (dict(self.parts), dict(self.racers), self.table))
+
     def __repr__(self) -> str:
         return (
             f"KnightsCatalog({len(self.parts)} parts, {len(self.knights)} Knights, "

@@ -30,7 +30,7 @@ from .actions import (
     SetTokens,
     SetValor,
 )
-from .catalog import load_catalog
+from .catalog import KnightsCatalog
 from .draft import WEAPON_STATS, Draft, racer_of
 from .events import StatChanged
 from .geometry.table import overlaps
@@ -62,9 +62,10 @@ class BlockerSet(Event):
         )
 
 
-def stat_value(rs: RacerState, stat: str) -> int:
-    """The racer's ``stat`` as played now: build plus the director's tweaks."""
-    racer = racer_of(rs.build)
+def stat_value(rs: RacerState, stat: str, catalog: KnightsCatalog | None = None) -> int:
+    """The racer's ``stat`` as played now: build plus the director's tweaks (the build's
+    cards from ``catalog``, the joust's: the bundled one by default)."""
+    racer = racer_of(rs.build, (), catalog)
     base = getattr(racer.weapon if stat in WEAPON_STATS else racer.stats, stat)
     return int(base) + sum(v for s, v in rs.mods if s == stat)
 
@@ -75,7 +76,7 @@ def adjustment_for(state: KnightsState, a: SetStat) -> AdjustStat:
     if a.stat not in STATS:
         raise IllegalActionError(f"unknown stat {a.stat!r} (known: {', '.join(STATS)})", action=a)
     _whole(a, a.value, f"{a.stat}")
-    return AdjustStat(a.player, a.stat, a.value - stat_value(rs, a.stat))
+    return AdjustStat(a.player, a.stat, a.value - stat_value(rs, a.stat, state.catalog))
 
 
 def check_edit(state: KnightsState, a) -> None:
@@ -145,7 +146,7 @@ def _check_blocker(state: KnightsState, a: SetBlocker) -> None:
     w, n = a.waypoint, len(state.setup.waypoints)
     if type(w) is not int or not 0 <= w < n:
         raise IllegalActionError(f"there is no waypoint {w!r} (waypoints 1 to {n})", action=a)
-    top = load_catalog().table.blocker_durability
+    top = state.catalog.table.blocker_durability
     if type(a.durability) is not int or not 0 <= a.durability <= top:
         raise IllegalActionError(
             f"a blocker's Durability must be 0 to {top}, not {a.durability!r}", action=a

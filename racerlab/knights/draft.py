@@ -22,7 +22,7 @@ from ..core.dice import ChanceSource
 from ..core.frozen import fast_replace
 from ..core.rules import Event
 from .build import Racer, RacerBuild
-from .catalog import load_catalog
+from .catalog import KnightsCatalog, load_catalog
 from .events import (
     BlockerDamaged,
     BlockerDestroyed,
@@ -67,9 +67,14 @@ _RACER_FIELDS = frozenset(f.name for f in fields(RacerState))
 
 
 @functools.lru_cache(maxsize=2048)
-def racer_of(build: RacerBuild, mods: tuple[tuple[str, int], ...] = ()) -> Racer:
-    """The racer a build makes, with director tweaks applied (cached: it is asked often)."""
-    racer = build.resolve(load_catalog())
+def racer_of(
+    build: RacerBuild,
+    mods: tuple[tuple[str, int], ...] = (),
+    catalog: KnightsCatalog | None = None,
+) -> Racer:
+    """The racer a build makes from ``catalog``'s cards (the bundled ones by default), with
+    director tweaks applied (cached: it is asked often)."""
+    racer = build.resolve(catalog if catalog is not None else load_catalog())
     if not mods:
         return racer
     stat_delta: dict[str, int] = {}
@@ -86,24 +91,27 @@ def racer_of(build: RacerBuild, mods: tuple[tuple[str, int], ...] = ()) -> Racer
     return replace(racer, stats=stats, weapon=weapon, valor_pool=stats.valor)
 
 
-def table_for(setup: KnightsSetup) -> Table:
-    """The table measures of a setup (cached by arena size: the rest is the catalog's; the
-    last set-up asked about is remembered, one entry, as every action of a game asks)."""
+def table_for(setup: KnightsSetup, catalog: KnightsCatalog | None = None) -> Table:
+    """The table measures of a setup (cached by arena size and catalog: the rest is the
+    catalog's, the bundled one by default; the last set-up asked about is remembered, one
+    entry, as every action of a game asks)."""
     global _LAST_TABLE
-    last_setup, table = _LAST_TABLE
-    if last_setup is not setup:
-        table = _table(setup.arena_width, setup.arena_height)
-        _LAST_TABLE = (setup, table)
+    catalog = catalog if catalog is not None else load_catalog()
+    last_setup, last_catalog, table = _LAST_TABLE
+    if last_setup is not setup or last_catalog is not catalog:
+        table = _table(setup.arena_width, setup.arena_height, catalog)
+        _LAST_TABLE = (setup, catalog, table)
     return table
 
 
-_LAST_TABLE: tuple[KnightsSetup | None, Table | None] = (None, None)
-"""The last set-up :func:`table_for` measured, and its table (replaced whole: thread-safe)."""
+_LAST_TABLE: tuple[KnightsSetup | None, KnightsCatalog | None, Table | None] = (None, None, None)
+"""The last (set-up, catalog) :func:`table_for` measured, and its table (replaced whole:
+thread-safe)."""
 
 
 @functools.lru_cache(maxsize=64)
-def _table(width: float, height: float) -> Table:
-    return table_of(KnightsSetup((), (), (), width, height))
+def _table(width: float, height: float, catalog: KnightsCatalog) -> Table:
+    return table_of(KnightsSetup((), (), (), width, height), catalog)
 
 
 _SET = object.__setattr__
@@ -149,7 +157,8 @@ class Draft:
         self.base = state
         self.options = state.options
         self.setup = state.setup
-        self.table: Table = table_for(state.setup)
+        self.catalog: KnightsCatalog = state.catalog
+        self.table: Table = table_for(state.setup, state.catalog)
         self.racers: list[RacerState] = list(state.racers)
         self.blockers: list[int] = list(state.blockers)
         self.phase: Phase = state.phase
@@ -197,7 +206,7 @@ class Draft:
         found = self._racer_memo[i]
         if found is None:
             rs = self.racers[i]
-            found = self._racer_memo[i] = racer_of(rs.build, rs.mods)
+            found = self._racer_memo[i] = racer_of(rs.build, rs.mods, self.catalog)
         return found
 
     def set(self, i: int, **changes: Any) -> RacerState:

@@ -320,21 +320,27 @@ def drive_order_odds(state: KnightsState) -> dict[tuple[int, ...], Fraction]:
 # -- what a racer is, and the pieces of an attack (for odds tables and views) --------------------
 
 
-def build_racer(build: RacerBuild, mods: tuple[tuple[str, int], ...] = ()) -> Racer:
-    """The racer a build makes (cards added up), with director tweaks ``mods`` applied."""
-    return racer_of(build, mods)
+def build_racer(
+    build: RacerBuild, mods: tuple[tuple[str, int], ...] = (), catalog: Any = None
+) -> Racer:
+    """The racer a build makes (cards added up), with director tweaks ``mods`` applied;
+    the cards are ``catalog``'s (the bundled catalog by default)."""
+    return racer_of(build, mods, catalog)
 
 
 def seat_racer(state: KnightsState, seat: int) -> Racer:
     """The racer in ``seat`` as the rules see it now (its cards plus the director's tweaks)."""
     rs = state.racers[seat]
-    return racer_of(rs.build, rs.mods)
+    return racer_of(rs.build, rs.mods, state.catalog)
 
 
-def stat_mods(build: RacerBuild, wanted: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
+def stat_mods(
+    build: RacerBuild, wanted: Mapping[str, int], catalog: Any = None
+) -> tuple[tuple[str, int], ...]:
     """The director's tweaks (stat, change) that give ``build`` the ``wanted`` numbers.
 
-    Weapon numbers (:data:`WEAPON_STATS`) and racer stats may be mixed.
+    Weapon numbers (:data:`WEAPON_STATS`) and racer stats may be mixed; the build's
+    cards are ``catalog``'s (the bundled catalog by default).
 
     >>> from racerlab.knights.setup import example_setup
     >>> build = example_setup().players[0].racer
@@ -342,7 +348,7 @@ def stat_mods(build: RacerBuild, wanted: Mapping[str, int]) -> tuple[tuple[str, 
     >>> stat_mods(build, {"armor": armor + 2})
     (('armor', 2),)
     """
-    racer = racer_of(build)
+    racer = racer_of(build, (), catalog)
     out = []
     for stat, want in wanted.items():
         have = getattr(racer.weapon, stat) if stat in WEAPON_STATS else getattr(racer.stats, stat)
@@ -390,14 +396,14 @@ def firing_arc(
     d = Draft(state)
     rs = state.racers[seat]
     reach_r = weapon_range(d, seat) if reach_r is None else reach_r
-    arc = racer_of(rs.build, rs.mods).weapon.arc
+    arc = d.racer(seat).weapon.arc
     region = arc_region(rs.pose, d.table.body, arc, reach_r, d.table.r_per_m, arc_widths(d))
     return region, reach_r
 
 
 def table(state: KnightsState) -> Table:
     """The arena of a joust: size, racer body and the measure of 1 R in M."""
-    return table_for(state.setup)
+    return table_for(state.setup, state.catalog)
 
 
 def attack_numbers(

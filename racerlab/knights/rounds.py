@@ -19,7 +19,6 @@ import math
 from ..core.dice import ChanceSource
 from ..core.errors import IllegalActionError
 from .actions import DriveRoll, SurgeChoice
-from .catalog import load_catalog
 from .draft import Draft, has_any
 from .events import DriveRolled, Flared, OrderDecided, RoundEnded, Stalled, TurnEnded, ValorSpent
 from .geometry.table import on_disc, racers_within
@@ -57,7 +56,7 @@ def new_round(d: Draft, first: bool = False) -> None:
     """Start a round: reset per-round counters, Perfect Racer Valor, drive-roll phase."""
     if not first:
         d.round += 1
-    per_round = _perfect_bonus()
+    per_round = d.catalog.table.perfect_valor_per_round
     for i in d.active():
         rs = d.r(i)
         bonus = per_round if d.racer(i).perfect else 0
@@ -86,10 +85,6 @@ def new_round(d: Draft, first: bool = False) -> None:
     d.phase = Phase.DRIVE
     d.order = tuple(d.active())
     d.turn = 0
-
-
-def _perfect_bonus() -> int:
-    return load_catalog().table.perfect_valor_per_round
 
 
 def check_drive(d: Draft, i: int, a: DriveRoll) -> None:

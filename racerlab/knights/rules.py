@@ -108,19 +108,19 @@ class KnightsRules(Rules[KnightsState, Action]):
     action_types = ACTION_TYPES
 
     def __init__(self, catalog: KnightsCatalog | None = None) -> None:
-        """Rules playing ``catalog``; only the bundled catalog can be played so far.
+        """Rules playing ``catalog`` (the bundled catalog by default).
 
-        The engine's modules still read the bundled catalog themselves (a
-        racer's numbers, a blocker's Armor), so another catalog is refused
-        with a clear error rather than half used; ``racerlab validate``
-        checks any catalog.
+        Any catalog that passes validation can be played: the joust's states
+        carry it (:attr:`KnightsState.catalog`), so every rule reads its cards
+        and table measures from there.
         """
         super().__init__()
-        if catalog is not None and catalog is not load_catalog():
+        if catalog is not None and not isinstance(catalog, KnightsCatalog):
             raise ScenarioError(
-                "Racer Knights can play only its bundled catalog so far; "
-                "check other catalogs with `racerlab validate`"
+                f"Racer Knights plays a KnightsCatalog, got {type(catalog).__name__}"
             )
+        self.catalog: KnightsCatalog = catalog if catalog is not None else load_catalog()
+        """The cards and table measures the jousts this object starts are played with."""
         for t in (PlayerSetup, RacerBuild, Pose, Target):
             self.codec.register(t)
         self._passed: tuple[KnightsState, Action] | None = None
@@ -132,11 +132,11 @@ class KnightsRules(Rules[KnightsState, Action]):
         options = options if isinstance(options, KnightsOptions) else self.decode_options(options)
         if not isinstance(setup, KnightsSetup):
             raise ScenarioError(f"expected a KnightsSetup, got {type(setup).__name__}")
-        check_setup(setup, options)
-        catalog = load_catalog()
+        catalog = self.catalog
+        check_setup(setup, options, catalog)
         racers = []
         for p, pose in zip(setup.players, setup.poses):
-            r = racer_of(p.racer)
+            r = racer_of(p.racer, (), catalog)
             racers.append(
                 RacerState(
                     build=p.racer,
@@ -157,6 +157,7 @@ class KnightsRules(Rules[KnightsState, Action]):
             turn=0,
             round=1,
             dice=DiceState(int(seed)),
+            catalog=catalog,
         )
         d = Draft(state)
         new_round(d, first=True)
@@ -315,7 +316,7 @@ class KnightsRules(Rules[KnightsState, Action]):
                 raise IllegalActionError("a stat tweak must be a whole number")
             mods = (*rs.mods, (action.stat, action.delta))
             total = sum(v for s, v in mods if s == action.stat)
-            racer = racer_of(rs.build)
+            racer = racer_of(rs.build, (), d.catalog)
             base = getattr(
                 racer.weapon if action.stat in WEAPON_STATS else racer.stats, action.stat
             )
@@ -343,7 +344,7 @@ class KnightsRules(Rules[KnightsState, Action]):
 
     def _swapped(self, d: Draft, p: int, a: SwapPart) -> RacerState:
         rs = d.r(p)
-        catalog = load_catalog()
+        catalog = d.catalog
         slot = a.slot
         try:
             if slot in {s.value for s in Side}:

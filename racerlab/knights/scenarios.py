@@ -173,11 +173,14 @@ def lesson_state(
     racers: tuple[str | RacerBuild, ...] = ("jeff", "cindy"),
     options: KnightsOptions | None = None,
     seed: int = 0,
+    catalog: KnightsCatalog | None = None,
 ) -> KnightsState:
-    """The first state of a :func:`lesson_setup` joust (drive rolls to make)."""
+    """The first state of a :func:`lesson_setup` joust (drive rolls to make), played with
+    ``catalog`` (the bundled one by default)."""
     from .rules import KnightsRules
 
-    return KnightsRules().initial_state(lesson_setup(racers), options or KnightsOptions(), seed)
+    setup = lesson_setup(racers, catalog)
+    return KnightsRules(catalog).initial_state(setup, options or KnightsOptions(), seed)
 
 
 def placed(state: KnightsState, player: int, x: float, y: float, heading: float) -> KnightsState:

@@ -7,12 +7,13 @@ cheap to compare, copy and branch.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from ..core.dice import DiceState
 from .actions import Target
 from .build import RacerBuild
+from .catalog import KnightsCatalog, load_catalog
 from .geometry import Pose
 from .options import KnightsOptions
 from .parts import Side
@@ -134,6 +135,9 @@ class KnightsState:
     pending: PendingAttack | None = None
     first_across_last: int | None = None
     end_reason: str = ""
+    catalog: KnightsCatalog = field(default_factory=load_catalog, repr=False)
+    """The cards and table measures this joust is played with (set by the rules that
+    started it; the bundled catalog by default). Saved games do not store it."""
 
     @property
     def players(self) -> int:
