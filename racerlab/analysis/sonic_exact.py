@@ -5,7 +5,7 @@ back. The model: every player who has not yet chosen picks one of the
 different cards in their hand with equal chance (the bots and people do not,
 but it is the fair prior for "what could happen"); a player who has chosen,
 and the boss's face-up card, are fixed. Orders come from the engine's
-:func:`racerlab.sonic.rounds.resolution_order` (with the table's tie rule),
+:func:`racerlab.sonic.queries.order_of` (with the table's tie rule),
 speeds from the engine's own action resolution (:meth:`Rules.outcomes`), so
 nothing here re-implements a rule.
 
@@ -67,31 +67,17 @@ def _choices(state: Any, fixed: Mapping[int, str] | None) -> list[tuple[int, tup
     return out
 
 
-def _boss_priority(state: Any, rules: Any) -> int | None:
-    boss = state.boss
-    if boss is None or boss.destroyed or boss.card is None:
-        return None
-    return rules.facts.bosses[boss.id].cards[boss.card].priority
-
-
 def _order_dist(
     state: Any, rules: Any, fixed: Mapping[int, str] | None
 ) -> dict[tuple[int, ...], Fraction]:
-    from ..sonic.rounds import resolution_order
+    from ..sonic.queries import order_of
 
     cards = rules.facts.cards
     choices = _choices(state, fixed)
-    boss_priority = _boss_priority(state, rules)
-    tokens = state.board.racers
 
     def run(src: ChanceSource) -> tuple[int, ...]:
         prios = {seat: cards[src.choice(hand, "card")].priority for seat, hand in choices}
-        return resolution_order(
-            prios,
-            boss_priority,
-            tie_break=state.options.tie_break,
-            progress=lambda s: tokens[s].col,
-        )
+        return order_of(state, prios, rules)
 
     return exact(run)
 

@@ -15,17 +15,23 @@ rules.
 - :func:`invariants`: the conservation and bounds checks the tests run.
 - :class:`Zone` (the boxes sections come from) and :func:`zone_boss`, the boss a
   set of zones brings, for set-up pickers.
+- :func:`order_of`: the order cards of given priorities would resolve in (for odds
+  tables that try every card).
+- What a drawing of the track needs to name: :data:`LANES`, :class:`Cell`,
+  :class:`Feature`, :class:`Direction`, :class:`SectionType` and :class:`Badnik`.
 """
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 from typing import Any
 
 from ..core.dice import Dice
+from .board import Badnik
 from .effects import power_speed, speed_cap
 from .movement import Movement, resolve_move, speed_cap_at
 from .options import DeckOut
@@ -33,14 +39,21 @@ from .rounds import SPINS, CardAction, action_speeds, movement_kinds
 from .rounds import resolution_order as _order
 from .setup import zone_boss
 from .state import BOSS_SEAT, NO_CARD, Phase, SonicState
-from .track import Zone
+from .track import LANES, Cell, Direction, Feature, SectionType, Zone
 
 __all__ = [
+    "LANES",
+    "Badnik",
+    "Cell",
+    "Direction",
+    "Feature",
     "Mark",
     "PathPreview",
+    "SectionType",
     "Zone",
     "first_odds",
     "invariants",
+    "order_of",
     "path_preview",
     "priority_odds",
     "resolution_order",
@@ -76,10 +89,19 @@ def resolution_order(state: SonicState, rules: Any = None) -> tuple[int, ...]:
     rules = _rules(rules)
     cards = rules.facts.cards
     prios = {s: cards[c].priority for s, c in enumerate(state.chosen) if c != NO_CARD}
+    return order_of(state, prios, rules)
+
+
+def order_of(
+    state: SonicState, priorities: Mapping[int, int], rules: Any = None
+) -> tuple[int, ...]:
+    """The order cards of these ``priorities`` (by seat) would resolve in at ``state``: the
+    boss's face-up card and the table's tie rule as the round applies them (``-1``: the boss).
+    """
     toks = state.board.racers
     return _order(
-        prios,
-        _boss_priority(state, rules),
+        priorities,
+        _boss_priority(state, _rules(rules)),
         tie_break=state.options.tie_break,
         progress=lambda s: toks[s].col,
     )

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ..sonic.track import LANES, Cell, Direction, Feature, SectionType
+from ..sonic.queries import LANES, Cell, Direction, Feature, SectionType
 from .sources import as_arrays, empty_columns
 from .track_style import ELEVATION_COLOURS, space_xy
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from ..sonic.board import Badnik
+from ..sonic.queries import Badnik
 from ..sonic.state import SonicState
 from .sources import as_arrays, empty_columns
 from .style import player_colour
