@@ -25,6 +25,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.tolerance import SURE
 from ..knights import queries as knights_queries
 from ..knights.actions import (
     PlaceRacer,
@@ -126,7 +127,7 @@ class KnightsEditor(_Editor):
         if not self._racer_ok(player):
             return False
         pose = self.session.state.racers[player].pose
-        if math.hypot(x - pose.x, y - pose.y) < 1e-9:
+        if math.hypot(x - pose.x, y - pose.y) < SURE:
             return True
         heading = math.degrees(math.atan2(y - pose.y, x - pose.x))
         return self.place(player, pose.x, pose.y, heading)

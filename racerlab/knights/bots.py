@@ -27,10 +27,12 @@ import numpy as np
 
 from ..core.errors import IllegalActionError
 from ..core.rules import Action
+from ..core.tolerance import SURE
 from .actions import Bid, Direction, DriveRoll, EndTurn, Fire, Move, Ram, SurgeChoice, Target, Turn
 from .combat import FIRE_COST, maybe_in_arc, maybe_in_range, target_geometry
 from .draft import Draft
 from .geometry import turn_limit
+from .geometry.tolerance import MIN_MOVE_M, TOL_M
 from .movement import contact_ahead
 from .parts import Side
 from .state import KnightsState, Phase
@@ -138,7 +140,7 @@ def charge_blocker(d: Draft, i: int, w: int) -> tuple[list[Action], bool]:
     ahead = contact_ahead(d, i, Direction.FORWARD, float(rs.speed_points + rs.turbo_points))
     if ahead.key != ("blocker", w):
         return [], False
-    if ahead.distance <= 1e-6:
+    if ahead.distance <= TOL_M:
         return [Move(1.0, Direction.REVERSE)], True
     return ([Ram(Target.blocker(w))] if rs.fired else []), False
 
@@ -163,7 +165,7 @@ def steer(d: Draft, i: int, goal: tuple[float, float], *, detour: bool = False):
     if abs(off) > AIM_TOLERANCE_DEG and can_turn:
         yield from _turns(d, i, off)
     ahead = contact_ahead(d, i, Direction.FORWARD, 1.0)
-    if detour and (ahead.distance <= 1e-3 or rs.backed_off):
+    if detour and (ahead.distance <= MIN_MOVE_M or rs.backed_off):
         # touching, or backed off already this turn: go round what stands ahead
         # (within 1 M and a little more), never straight back into it
         near = contact_ahead(d, i, Direction.FORWARD, 1.0 + DETOUR_LOOK_M)
@@ -173,7 +175,7 @@ def steer(d: Draft, i: int, goal: tuple[float, float], *, detour: bool = False):
             if rs.backed_off:
                 return
     room = ahead.distance
-    if room > 1e-3:
+    if room > MIN_MOVE_M:
         yield Move(round(min(1.0, room), 6))
     # 4. blocked ahead: back off so a turn becomes possible
     yield Move(1.0, Direction.REVERSE)
@@ -189,7 +191,7 @@ def _turns(d: Draft, i: int, off: float, *, full: bool = False):
     want = max(-limit, min(limit, off))
     deg = math.copysign(max(step, round(abs(want) / step) * step), want)
     if full:
-        deg = math.copysign(max(step, math.floor(min(limit, DETOUR_DEG) / step + 1e-9) * step), off)
+        deg = math.copysign(max(step, math.floor(min(limit, DETOUR_DEG) / step + SURE) * step), off)
     pivot = Side.LEFT if deg > 0 else Side.RIGHT
     yield Turn(deg, pivot)
     yield Turn(deg, Side.RIGHT if pivot is Side.LEFT else Side.LEFT)
@@ -244,5 +246,5 @@ def shoot(d: Draft, i: int, w: int | None):
 def wander(d: Draft, i: int):
     """After the last waypoint: keep driving if there is room."""
     room = contact_ahead(d, i, Direction.FORWARD, 1.0).distance
-    if room > 1e-3:
+    if room > MIN_MOVE_M:
         yield Move(round(min(1.0, room), 6))

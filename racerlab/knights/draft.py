@@ -51,7 +51,7 @@ from .geometry.table import (
     slide_walls,
     sweep_touches_disc,
 )
-from .geometry.tolerance import TOL_M
+from .geometry.tolerance import CLEAR_M, TOL_M
 from .parts import Ability, Side, Stats
 from .results import winner_of
 from .setup import KnightsSetup, table_of
@@ -377,13 +377,13 @@ class Draft:
         body, size = self.table.body, self.table.waypoint_diameter
         wx, wy = self.setup.waypoints[w]
         if turn is None:
-            if segment_distance(old.x, old.y, new.x, new.y, wx, wy) > reach + 1e-6:
+            if segment_distance(old.x, old.y, new.x, new.y, wx, wy) > reach + TOL_M:
                 return False
             return sweep_touches_disc(old, body, new, (wx, wy), size)
         degrees, pivot = turn
         px, py = side_centre(old, body, pivot)
         far = math.hypot(body.length / 2.0, body.width) + size / 2.0
-        if math.hypot(wx - px, wy - py) > far + 1e-6:
+        if math.hypot(wx - px, wy - py) > far + TOL_M:
             return False
         corners = disc_corners(wx, wy, size)
         return turn_touches_disc(old, body, degrees, pivot, (wx, wy), size, corners)
@@ -493,7 +493,7 @@ class Draft:
             if t is not None and (t < best or hit is None):
                 best, hit = t, key
         # walls only when the racer's bounding circle comes near an edge (as Table.inside_by)
-        rr = reach + 1e-3
+        rr = reach + CLEAR_M
         if not (
             rr <= min(x, ex)
             and max(x, ex) <= table.width - rr
@@ -542,7 +542,7 @@ class Draft:
 
 
 _SLACK = TOL_M
-"""Slides' contact measures accept a contact a hair (1e-9 M) past their length: a longer
+"""Slides' contact measures accept a contact a hair (:data:`TOL_M`) past their length: a longer
 slide's answer decides a shorter one only when it lies clear of that hair."""
 
 

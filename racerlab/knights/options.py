@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..core.limits import Bounds, Range, check_bounds
+from .geometry.tolerance import TOL_M
 
 __all__ = [
     "KNIGHTS_BOUNDS",
@@ -128,7 +129,7 @@ class KnightsOptions:
     """The race ends after this many rounds with the standings so far (0: no cap)."""
     tie_break: TieBreak = TieBreak.SHARED
     """How a Glory tie for first is settled."""
-    contact_tolerance_m: float = 1e-6
+    contact_tolerance_m: float = TOL_M
     """Gap (M) below which two shapes count as touching."""
     durable_saves_on: int = 4
     """A Durable roll of this or more holds Durability at 1 (the rulebook: 4-6)."""

@@ -43,6 +43,7 @@ from .bots import (
 from .combat import ram_strength
 from .draft import Draft
 from .geometry import moved
+from .geometry.tolerance import MIN_MOVE_M, TOL_M
 from .movement import contact_ahead
 from .queries import attack_odds, ram_preview
 from .state import KnightsState, Phase
@@ -90,7 +91,7 @@ def ram_value(state: KnightsState, i: int) -> tuple[Target | None, float]:
     d = Draft(state)
     rs = d.r(i)
     ahead = contact_ahead(d, i, Direction.FORWARD, float(rs.speed_points + rs.turbo_points))
-    if not (isinstance(ahead.key, tuple) and ahead.key[0] == "racer" and ahead.distance > 1e-6):
+    if not (isinstance(ahead.key, tuple) and ahead.key[0] == "racer" and ahead.distance > TOL_M):
         return None, 0.0
     t = ahead.key[1]
     dmg = d.racer(i).stats.ram_damage
@@ -140,7 +141,7 @@ def _safe(d: Draft, i: int, candidates):
     here = _on_waypoint(d, pose)
     if here:
         room = contact_ahead(d, i, Direction.FORWARD, 1.0).distance
-        if room > 1e-3 and not _on_waypoint(d, moved(pose, min(1.0, room), "forward")):
+        if room > MIN_MOVE_M and not _on_waypoint(d, moved(pose, min(1.0, room), "forward")):
             yield Move(round(min(1.0, room), 6))
     for action in candidates:
         if (

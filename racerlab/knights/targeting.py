@@ -26,6 +26,7 @@ from .geometry import (
     moved,
     sides_facing,
 )
+from .geometry.tolerance import TOL_M
 from .options import SideChooser
 from .parts import Arc, Side
 
@@ -75,7 +76,7 @@ def maybe_in_range(d: Draft, i: int, target: Target) -> bool:
         (bx, by), size = d.setup.waypoints[target.index], d.table.waypoint_diameter / 2.0
     reach = d.table.racer_radius
     gap = math.hypot(bx - a.x, by - a.y) - size - reach
-    return gap <= weapon_range(d, i) * d.table.r_per_m + 1e-6
+    return gap <= weapon_range(d, i) * d.table.r_per_m + TOL_M
 
 
 def maybe_in_arc(d: Draft, i: int, target: Target) -> bool:
@@ -105,7 +106,7 @@ def maybe_in_arc(d: Draft, i: int, target: Target) -> bool:
     ux, uy = math.cos(edge), math.sin(edge)
     along = dx * ux + dy * uy
     gap = abs(dx * uy - dy * ux) if along > 0.0 else math.hypot(dx, dy)
-    return gap <= d.table.racer_radius + 1e-6
+    return gap <= d.table.racer_radius + TOL_M
 
 
 _racer_geometry = functools.lru_cache(maxsize=4096)(attack_geometry)

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core.tolerance import SURE
 from ..knights import queries
 from ..knights.queries import moved, ram_lane, reachable_region
 from ..knights.state import KnightsState, Pose
@@ -89,11 +90,11 @@ def _ram_bands(state: KnightsState, run: float, ahead: float) -> list[tuple[floa
     bands = []
     step = RAM_BAND_STEP_M
     d0 = 0.0
-    while d0 < ahead - 1e-9:
+    while d0 < ahead - SURE:
         d1 = min(ahead, d0 + step)
         strength = queries.ram_run(state, run + d1)[1]
         # grow the band while the strength stays the same
-        while d1 < ahead - 1e-9:
+        while d1 < ahead - SURE:
             nxt = min(ahead, d1 + step)
             if queries.ram_run(state, run + nxt)[1] != strength:
                 break
@@ -133,7 +134,7 @@ def trail_columns(state: KnightsState, trail_states: Sequence[KnightsState]) -> 
         pts: list[tuple[float, float]] = []
         for s in (*trail_states, state):
             p: Pose = s.racers[i].pose
-            if not pts or math.hypot(pts[-1][0] - p.x, pts[-1][1] - p.y) > 1e-9:
+            if not pts or math.hypot(pts[-1][0] - p.x, pts[-1][1] - p.y) > SURE:
                 pts.append((p.x, p.y))
         if len(pts) > 1:
             arr = np.array(pts)

@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core.tolerance import SURE
 from ..knights.state import KnightsState
 from .style import THEME
 
@@ -23,8 +24,8 @@ def grid_columns(table: Any, grid: str) -> dict[str, list[np.ndarray]]:
         return {"xs": [], "ys": []}
     w, h = table.width, table.height
     step = table.r_per_m if grid == "R" else 1.0
-    xs_ = np.arange(0.0, w + 1e-9, step)
-    ys_ = np.arange(0.0, h + 1e-9, step)
+    xs_ = np.arange(0.0, w + SURE, step)
+    ys_ = np.arange(0.0, h + SURE, step)
     xs = [np.array([x, x]) for x in xs_] + [np.array([0.0, w]) for _ in ys_]
     ys = [np.array([0.0, h]) for _ in xs_] + [np.array([y, y]) for y in ys_]
     return {"xs": xs, "ys": ys}

@@ -30,6 +30,8 @@ from typing import Any
 import numpy as np
 from bokeh.models import ColumnDataSource, PointDrawTool
 
+from ..core.tolerance import SURE
+
 __all__ = [
     "HANDLE_SOURCE",
     "DragHandles",
@@ -42,7 +44,7 @@ __all__ = [
 HANDLE_SOURCE = "edit-handles"
 """Name of the handles' ColumnDataSource."""
 
-MOVE_EPS = 1e-9
+MOVE_EPS = SURE
 """A handle that moved less than this (plot units) did not move."""
 
 

@@ -17,7 +17,7 @@ from shapely.geometry import Polygon
 from racerlab.core.errors import RacerlabError
 from racerlab.knights.parts import Side
 
-from .tolerance import SURE_M
+from .tolerance import RESIDUE, SURE_M
 
 __all__ = [
     "EPS",
@@ -90,9 +90,9 @@ def _unit(degrees: float) -> Point:
     rad = math.radians(degrees)
     c, s = math.cos(rad), math.sin(rad)
     # snap tiny residues so right angles give exact axis vectors
-    if abs(c) < 1e-15:
+    if abs(c) < RESIDUE:
         c = 0.0
-    if abs(s) < 1e-15:
+    if abs(s) < RESIDUE:
         s = 0.0
     return (c, s)
 

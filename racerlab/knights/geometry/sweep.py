@@ -34,10 +34,11 @@ from racerlab.knights.parts import Side
 
 from .body import Body, Pose, _corner_list, side_centre
 from .motion import turned
+from .tolerance import RESIDUE, SURE_M, ZERO
 
 __all__ = ["arc_box_gap", "turn_swept_area", "turn_touches_disc"]
 
-_SURE = 1e-9
+_SURE = SURE_M
 """Margin (M) beyond which the circle's answer is the polygon's too."""
 
 Point = tuple[float, float]
@@ -60,7 +61,7 @@ def _in_arc(a0: float, sweep: float, angle: float) -> bool:
     """Whether ``angle`` lies on the arc from ``a0`` turning by ``sweep`` radians."""
     off = (angle - a0) * (1.0 if sweep >= 0 else -1.0)
     off %= 2.0 * math.pi
-    return off <= abs(sweep) + 1e-12
+    return off <= abs(sweep) + ZERO
 
 
 def _arc_crosses_segment(
@@ -78,7 +79,7 @@ def _arc_crosses_segment(
         return False
     root = math.sqrt(disc_)
     for t in ((-b - root) / (2.0 * a), (-b + root) / (2.0 * a)):
-        if -1e-12 <= t <= 1.0 + 1e-12:
+        if -ZERO <= t <= 1.0 + ZERO:
             x, y = p[0] + t * dx, p[1] + t * dy
             if _in_arc(a0, sweep, math.atan2(y - cy, x - cx)):
                 return True
@@ -101,7 +102,7 @@ def arc_box_gap(hl: float, hw: float, pivot: Point, point: Point, sweep: float) 
     """
     px, py = pivot
     rho = math.hypot(point[0] - px, point[1] - py)
-    if rho <= 1e-15:
+    if rho <= RESIDUE:
         return _box_gap(hl, hw, px, py)
     a0 = math.atan2(point[1] - py, point[0] - px)
     end = a0 + sweep

@@ -30,7 +30,7 @@ from .arcs import ArcWidths, AttackGeometry
 from .body import EPS, Body, Pose, _corner_list, footprint, front_centre
 from .contact import Wall, arena_walls
 from .motion import swept
-from .tolerance import SURE_M, TOL_M, ZERO
+from .tolerance import NEAR_TIE_M, RESIDUE, SURE_M, TOL_M, ZERO, ZERO_SQUARED
 
 __all__ = [
     "DISC_QUAD_SEGS",
@@ -303,8 +303,7 @@ def sweep_touches_disc(
     return touches(swept(pose, body, new_pose), disc(xy[0], xy[1], diameter))
 
 
-_NEAR_TIE = 1e-10
-"""Within this (M) of touching, shapely decides on the exact polygon."""
+_NEAR_TIE = NEAR_TIE_M
 
 
 @functools.lru_cache(maxsize=256)
@@ -333,7 +332,7 @@ def _slide_gap(
     t0, t1 = 0.0, 1.0
     for a, b, h in ((ax, bx, hl), (ay, by, hw)):
         d = b - a
-        if abs(d) < 1e-15:
+        if abs(d) < RESIDUE:
             if abs(a) > h:
                 t0, t1 = 1.0, 0.0
                 break
@@ -456,7 +455,7 @@ def slide_disc(
             b = 2 * (ox * vx + oy * vy)
             c = ox * ox + oy * oy - r * r
             disc = b * b - 4 * a * c
-            if a < 1e-18 or disc < 0:
+            if a < ZERO_SQUARED or disc < 0:
                 continue
             t = (-b - math.sqrt(disc)) / (2 * a)
             if t >= -SURE_M:
