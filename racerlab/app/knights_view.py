@@ -184,18 +184,16 @@ def _ordinal(k: int) -> str:
     return {1: "st", 2: "nd", 3: "rd"}.get(k if k < 20 else k % 10, "th")
 
 
+_STANDING_TOKENS = {"slow": "Slow×{n}", "weakness": "Weak×{n}", "wrecked": "Wrecked"}
+"""How the standings table writes each token of :func:`~racerlab.knights.queries.racer_tokens`."""
+
+
 def standings_html(state: KnightsState, selected: int) -> str:
     """Each racer's Glory, Durability, Speed Points, Valor, next waypoint and tokens."""
     colours = racer_colours(state)
     rows = []
     for i, r in enumerate(state.racers):
-        tokens = []
-        if r.slow:
-            tokens.append(f"Slow×{r.slow}")
-        if r.weakness:
-            tokens.append(f"Weak×{r.weakness}")
-        if r.wrecked:
-            tokens.append("Wrecked")
+        tokens = [_STANDING_TOKENS[t].format(n=n) for t, n in queries.racer_tokens(state, i)]
         nxt = r.next_waypoint + 1 if r.next_waypoint < len(state.setup.waypoints) else "done"
         style = ' style="font-weight:600;background:#fff6db"' if i == selected else ""
         rows.append(

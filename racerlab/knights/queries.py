@@ -87,6 +87,7 @@ __all__ = [
     "hit_odds",
     "moved",
     "part_slots",
+    "racer_tokens",
     "ram_lane",
     "ram_preview",
     "ram_run",
@@ -332,6 +333,19 @@ def seat_racer(state: KnightsState, seat: int) -> Racer:
     """The racer in ``seat`` as the rules see it now (its cards plus the director's tweaks)."""
     rs = state.racers[seat]
     return racer_of(rs.build, rs.mods, state.catalog)
+
+
+def racer_tokens(state: KnightsState, seat: int) -> list[tuple[str, int]]:
+    """The tokens to show on ``seat``'s racer, as (token, count) pairs in this order:
+    ``"slow"`` and ``"weakness"`` while it has any, ``"wrecked"`` (count 1) once Wrecked!.
+
+    >>> from racerlab.knights.scenarios import lesson_state, staged
+    >>> racer_tokens(staged(lesson_state(), 1, slow=2, wrecked=True), 1)
+    [('slow', 2), ('wrecked', 1)]
+    """
+    rs = state.racers[seat]
+    found = [("slow", rs.slow), ("weakness", rs.weakness), ("wrecked", int(rs.wrecked))]
+    return [(token, count) for token, count in found if count]
 
 
 def stat_mods(

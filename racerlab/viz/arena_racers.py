@@ -77,18 +77,16 @@ def racer_columns(state: KnightsState, sel: int, body: Any) -> dict[str, dict[st
     }
 
 
+_CARD_TOKENS = {"slow": "{n} Slow", "weakness": "{n} Weakness", "wrecked": "wrecked"}
+"""How the hover card writes each token of :func:`~racerlab.knights.queries.racer_tokens`."""
+
+
 def _card(state: KnightsState, i: int, sel: int) -> dict[str, Any]:
     """Seat ``i``'s outline style, label and hover card (values that are ours marked †)."""
     r = state.racers[i]
     racer = queries.seat_racer(state, i)
     w = racer.weapon
-    tokens = []
-    if r.slow:
-        tokens.append(f"{r.slow} Slow")
-    if r.weakness:
-        tokens.append(f"{r.weakness} Weakness")
-    if r.wrecked:
-        tokens.append("wrecked")
+    tokens = [_CARD_TOKENS[t].format(n=n) for t, n in queries.racer_tokens(state, i)]
     ours = invented_stats(r.build, r.mods)  # † marks values that are ours
 
     def mark(name: str) -> str:
