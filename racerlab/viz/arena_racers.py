@@ -14,7 +14,7 @@ from ..knights.provenance import invented_stats
 from ..knights.queries import corners, front_centre
 from ..knights.state import KnightsState, Side
 from .arena_facts import racer_colours, stats_line
-from .sources import as_arrays, empty_columns
+from .sources import Columns
 
 __all__ = ["RACER_COLUMNS", "racer_columns"]
 
@@ -51,7 +51,7 @@ def racer_columns(state: KnightsState, sel: int, body: Any) -> dict[str, dict[st
     ``facing`` marks and their ``shields``, for racers of footprint ``body``."""
     colours = racer_colours(state)
     xs, ys, fx, fy, shx, shy, sides = [], [], [], [], [], [], []
-    cols = empty_columns(RACER_COLUMNS)
+    cols = Columns(RACER_COLUMNS)
     for i, r in enumerate(state.racers):
         c = corners(r.pose, body)
         xs.append(c[:, 0])
@@ -67,11 +67,9 @@ def racer_columns(state: KnightsState, sel: int, body: Any) -> dict[str, dict[st
             shx.append(np.array([c[a, 0], c[b, 0]]))
             shy.append(np.array([c[a, 1], c[b, 1]]))
             sides.append(f"{state.name(i)}: {side.value}")
-        row = {"x": r.pose.x, "y": r.pose.y, "colour": colours[i], **_card(state, i, sel)}
-        for key, value in row.items():
-            cols[key].append(value)
+        cols.add(x=r.pose.x, y=r.pose.y, colour=colours[i], **_card(state, i, sel))
     return {
-        "racers": {"xs": xs, "ys": ys, **as_arrays(cols, floats=("x", "y", "width", "alpha"))},
+        "racers": {"xs": xs, "ys": ys, **cols.arrays(floats=("x", "y", "width", "alpha"))},
         "facing": {"xs": fx, "ys": fy},
         "shields": {"xs": shx, "ys": shy, "side": sides},
     }

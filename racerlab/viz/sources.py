@@ -12,6 +12,13 @@ arrays with :func:`as_arrays`.
 >>> cols = as_arrays({"x": [1, 2], "n": [3], "label": ["a"]}, floats=("x",), ints=("n",))
 >>> cols["x"].dtype.kind, cols["n"].dtype.kind, cols["label"]
 ('f', 'i', ['a'])
+
+Glyph columns built a row at a time go through a :class:`Columns`:
+
+>>> dots = Columns(("x", "label"))
+>>> dots.add(x=1.5, label="a")
+>>> dots.arrays(floats=("x",))["x"].tolist(), dots.data["label"]
+([1.5], ['a'])
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from bokeh.models import ColumnDataSource, Legend, LegendItem
 from .style import PLOT_SIZES
 
 __all__ = [
+    "Columns",
     "SourceSet",
     "Swatch",
     "as_arrays",
@@ -49,6 +57,34 @@ def as_arrays(
         k: (np.array(v, dtype=float) if k in floats else np.array(v, dtype=int) if k in ints else v)
         for k, v in data.items()
     }
+
+
+class Columns:
+    """The columns of one source, filled a row at a time; every row names every column.
+
+    ``data`` holds one list per column, in the order the columns were named.
+    """
+
+    __slots__ = ("data",)
+
+    def __init__(self, keys: Iterable[str]) -> None:
+        self.data: dict[str, list[Any]] = empty_columns(keys)
+
+    def add(self, **row: Any) -> None:
+        """Append one row; ``KeyError`` naming the columns missing or unknown."""
+        if row.keys() != self.data.keys():
+            missing = sorted(self.data.keys() - row.keys())
+            unknown = sorted(row.keys() - self.data.keys())
+            raise KeyError(f"a row must give every column: missing {missing}, unknown {unknown}")
+        for key, value in row.items():
+            self.data[key].append(value)
+
+    def __len__(self) -> int:
+        return len(next(iter(self.data.values()), ()))
+
+    def arrays(self, floats: Collection[str] = (), ints: Collection[str] = ()) -> dict[str, Any]:
+        """The columns, numbers as numpy arrays (see :func:`as_arrays`)."""
+        return as_arrays(self.data, floats=floats, ints=ints)
 
 
 class SourceSet(dict[str, ColumnDataSource]):

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..sonic.queries import LANES, Cell, Direction, Feature, SectionType
-from .sources import as_arrays, empty_columns
+from .sources import Columns
 from .track_style import ELEVATION_COLOURS, space_xy
 
 __all__ = [
@@ -103,7 +103,7 @@ def _space_columns(track: Any, terrain: tuple[Any, Any]) -> dict[str, dict[str, 
     names = [s.name for s in track.sections]
     fill = [ELEVATION_COLOURS.get(min(e, 3), ELEVATION_COLOURS[3]) for e in elev]
     words, section, turn = [], [], []
-    f = empty_columns(("x", "y", "marker", "colour", "angle", "kind", "words"))
+    f = Columns(("x", "y", "marker", "colour", "angle", "kind", "words"))
     for k, cell in enumerate(cells):
         c, lane = divmod(k, LANES)
         s = track.sections[owner[c]]
@@ -117,13 +117,8 @@ def _space_columns(track: Any, terrain: tuple[Any, Any]) -> dict[str, dict[str, 
         if cell.feature is not None:
             marker, colour, label = FEATURE_STYLE[cell.feature]
             x, y = space_xy(c, lane)
-            f["x"].append(x)
-            f["y"].append(y)
-            f["marker"].append(marker)
-            f["colour"].append(colour)
-            f["angle"].append(_ARROW_ANGLE.get(cell.direction, 0.0) if cell.direction else 0.0)
-            f["kind"].append(label)
-            f["words"].append(words[-1])
+            angle = _ARROW_ANGLE.get(cell.direction, 0.0) if cell.direction else 0.0
+            f.add(x=x, y=y, marker=marker, colour=colour, angle=angle, kind=label, words=words[-1])
     space = {
         "x": cols + 0.5,
         "y": -lanes.astype(float),
@@ -135,7 +130,7 @@ def _space_columns(track: Any, terrain: tuple[Any, Any]) -> dict[str, dict[str, 
         "section": section,
         "turn": turn,
     }
-    return {"cells": space, "features": as_arrays(f, floats=("x", "y", "angle"))}
+    return {"cells": space, "features": f.arrays(floats=("x", "y", "angle"))}
 
 
 def _section_columns(track: Any) -> dict[str, dict[str, Any]]:
@@ -154,18 +149,16 @@ def _section_columns(track: Any) -> dict[str, dict[str, Any]]:
             lx.append(np.array([float(col), float(col)]))
             ly.append(np.array([_TOP, _BOTTOM]))
             ll.append(label)
-    turns = empty_columns(("x", "y", "label"))
+    turns = Columns(("x", "y", "label"))
     for i, s in enumerate(track.sections):
         if s.type is SectionType.TURN and s.turn_lanes:
             for lane, speed in enumerate(s.turn_lanes):
-                turns["x"].append(float(track.offsets[i]))
-                turns["y"].append(-float(lane) + 0.28)
-                turns["label"].append(f"≤{speed}")
+                turns.add(x=float(track.offsets[i]), y=-float(lane) + 0.28, label=f"≤{speed}")
     return {
         "sections": {"xs": xs, "ys": ys},
         "section-names": names,
         "lines": {"xs": lx, "ys": ly, "label": ll},
-        "turn": as_arrays(turns, floats=("x", "y")),
+        "turn": turns.arrays(floats=("x", "y")),
     }
 
 
@@ -173,37 +166,38 @@ def area_columns(board: Any) -> dict[str, dict[str, Any]]:
     """Columns of the breakaway platforms still in place, the traps (with the face now
     showing) and the Virtual Reality tokens on ``board``."""
     track = board.track
-    p = empty_columns(AREA_COLUMNS)
-    t = empty_columns(TRAP_COLUMNS)
+    p = Columns(AREA_COLUMNS)
+    t = Columns(TRAP_COLUMNS)
     for i, s in enumerate(track.sections):
         base = track.offsets[i]
         for pl in s.platforms:
             if (base + pl.col, pl.lane) in board.removed_platforms:
                 continue
-            _add_area(p, base + pl.col, base + pl.col + pl.COLUMNS, "breakaway platform")
-            p["top"][-1] = -float(pl.lane) + 0.5
-            p["bottom"][-1] = -float(pl.lane + pl.ROWS - 1) - 0.5
+            left, top = base + pl.col, -float(pl.lane) + 0.5
+            bottom = -float(pl.lane + pl.ROWS - 1) - 0.5
+            p.add(**_area(left, left + pl.COLUMNS, "breakaway platform", top, bottom))
         for trap in s.traps:
             first = base + trap.col
             face = "B" if first in board.flipped_traps else "A"
-            _add_area(t, first, first + trap.COLUMNS, f"trap: face {face}")
-            t["lx"].append(first + trap.COLUMNS / 2)
-            t["ly"].append(_BOTTOM)
-            t["face"].append(face)
-    v = empty_columns(AREA_COLUMNS)
+            area = _area(first, first + trap.COLUMNS, f"trap: face {face}")
+            t.add(**area, lx=first + trap.COLUMNS / 2, ly=_BOTTOM, face=face)
+    v = Columns(AREA_COLUMNS)
     for first in board.vr_tokens:
-        _add_area(v, max(first - 1, 0), min(first + 1, track.n_columns), "Virtual Reality token")
+        v.add(**_area(max(first - 1, 0), min(first + 1, track.n_columns), "Virtual Reality token"))
     num = ("left", "right", "top", "bottom", "lx", "ly")
     return {
-        key: as_arrays(data, floats=num)
-        for key, data in (("platforms", p), ("traps", t), ("vr", v))
+        key: data.arrays(floats=num) for key, data in (("platforms", p), ("traps", t), ("vr", v))
     }
 
 
-def _add_area(data: dict[str, list[Any]], left: float, right: float, label: str) -> None:
-    """Append a full-height area from column ``left`` to ``right``."""
-    data["left"].append(float(left))
-    data["right"].append(float(right))
-    data["top"].append(_TOP)
-    data["bottom"].append(_BOTTOM)
-    data["label"].append(label)
+def _area(
+    left: float, right: float, label: str, top: float = _TOP, bottom: float = _BOTTOM
+) -> dict[str, Any]:
+    """The row of an area from column ``left`` to ``right`` (full height by default)."""
+    return {
+        "left": float(left),
+        "right": float(right),
+        "top": top,
+        "bottom": bottom,
+        "label": label,
+    }

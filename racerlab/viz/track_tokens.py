@@ -14,7 +14,7 @@ import numpy as np
 
 from ..sonic.queries import Badnik
 from ..sonic.state import SonicState
-from .sources import as_arrays, empty_columns
+from .sources import Columns, empty_columns
 from .style import player_colour
 from .track_style import RACER_NUDGE, space_xy
 
@@ -135,7 +135,7 @@ def racer_columns(
     ``selected`` seat ringed, racers sharing a space nudged apart so each stays visible."""
     shown = racer_names(state, names)
     chosen = list(colours) if colours else []
-    cols = empty_columns(RACER_COLUMNS)
+    cols = Columns(RACER_COLUMNS)
     seen: dict[tuple[int, int], int] = {}
     for i, t in enumerate(state.board.racers):
         x, y = space_xy(t.col, t.lane)
@@ -165,7 +165,6 @@ def racer_columns(
             "label": f"{i + 1}:{t.speed}",
             "status": _status(state, i, t.shield),
         }
-        for key, value in row.items():
-            cols[key].append(value)
+        cols.add(**row)
     ints = ("col", "lane", "seat", "speed", "rings", "badniks", "score")
-    return as_arrays(cols, floats=("x", "y", "width", "line_width"), ints=ints)
+    return cols.arrays(floats=("x", "y", "width", "line_width"), ints=ints)
