@@ -119,6 +119,8 @@ def test_a_catalog_from_a_folder_plays_bot_games(tmp_path):
     df = simulate(KnightsRules(mine), _Setups(mine), games=3, seed=4, progress=False)
     assert len(df) == 3 and df["finished"].all()
     assert (df["steps"] > 10).all()
+    two = simulate(KnightsRules(mine), _Setups(mine), games=3, seed=4, workers=2, progress=False)
+    assert two.equals(df)  # the catalog travels to the worker processes and back
 
 
 def test_a_folder_catalog_answers_the_queries_and_the_director(tmp_path):
