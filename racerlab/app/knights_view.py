@@ -184,16 +184,13 @@ def _ordinal(k: int) -> str:
     return {1: "st", 2: "nd", 3: "rd"}.get(k if k < 20 else k % 10, "th")
 
 
-_STANDING_TOKENS = {"slow": "Slow×{n}", "weakness": "Weak×{n}", "wrecked": "Wrecked"}
-"""How the standings table writes each token of :func:`~racerlab.knights.queries.racer_tokens`."""
-
-
 def standings_html(state: KnightsState, selected: int) -> str:
     """Each racer's Glory, Durability, Speed Points, Valor, next waypoint and tokens."""
+    words = {"slow": "Slow×{n}", "weakness": "Weak×{n}", "wrecked": "Wrecked"}  # of racer_tokens
     colours = racer_colours(state)
     rows = []
     for i, r in enumerate(state.racers):
-        tokens = [_STANDING_TOKENS[t].format(n=n) for t, n in queries.racer_tokens(state, i)]
+        tokens = [words[t].format(n=n) for t, n in queries.racer_tokens(state, i)]
         nxt = r.next_waypoint + 1 if r.next_waypoint < len(state.setup.waypoints) else "done"
         style = ' style="font-weight:600;background:#fff6db"' if i == selected else ""
         rows.append(
