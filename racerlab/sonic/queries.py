@@ -97,6 +97,11 @@ def order_of(
 ) -> tuple[int, ...]:
     """The order cards of these ``priorities`` (by seat) would resolve in at ``state``: the
     boss's face-up card and the table's tie rule as the round applies them (``-1``: the boss).
+
+    >>> from racerlab.sonic import SonicRules, SonicSetup
+    >>> state = SonicRules().initial_state(SonicSetup(("sonic", "tails", "amy")), seed=2)
+    >>> order_of(state, {0: 3, 1: 5, 2: 3})
+    (1, 0, 2)
     """
     toks = state.board.racers
     return _order(
