@@ -8,6 +8,7 @@ followed, so a path is exactly what :func:`~.movement.resolve_move` will walk.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 
 from ..core.errors import RacerlabError
@@ -57,6 +58,7 @@ def _path_tables(board: Board, rules: MoveRules, ignore: tuple[str, ...]) -> tup
                 spinner_t[i] = badnik is Badnik.SPINNER
     got = (elev, spike, fx, push, bad_run, bad_spin, crab_t, spinner_t)
     got = (*got, _enterer(got, rules.spring_extra_spaces))
+    got = (*got, _walker(got))
     memo[key] = got
     return got
 
@@ -210,32 +212,63 @@ def paths(
         raise RacerlabError(f"speed must be at least 0, got {speed}")
     if not board.track.in_bounds(*start):
         raise RacerlabError(f"start {start} is off the track")
-    tables = _path_tables(board, rules, tuple(ignore))
-    s0 = start[0] * LANES + start[1]
-    out: list[Path] = []
-    walk = _walker(tables, s0, kind, along, out)
-    walk(s0, tables[0][s0], kind, speed, speed if turns is None else turns, False, False)
+    tables = _path_tables(board, rules, ignore if type(ignore) is tuple else tuple(ignore))
+    out = _walk_from(tables, start[0] * LANES + start[1], kind, speed, turns, along)
     if along is not None:
         return [p for p in out if p.spaces == along]
     return out
 
 
-def _walker(
-    tables: tuple, s0: int, kind: Movement, along: tuple[Coord, ...] | None, out: list[Path]
-) -> Callable[..., None]:
-    """The depth-first walk of :func:`paths` from flat index ``s0``: a recursive
-    ``walk(index, elevation, movement, steps left, turns left, pushed, kind changed)``
-    that appends every path it finishes to ``out`` (a path lists its pushes and
-    movements only when it has some). Its state lives in this closure, so a step costs
-    no attribute lookups."""
-    elev, _, fx, _, bad_run, bad_spin, crab_t, spinner_t, enter = tables
+def _walk_from(
+    tables: tuple, s0: int, kind: Movement, speed: int, turns: int | None, along: tuple | None
+) -> list[Path]:
+    """The paths :func:`paths` lists, walked by the walker kept with ``tables`` (one per
+    table set, made on first use; a second walker is made for a call that finds it busy,
+    e.g. in another thread)."""
+    walker = tables[-1]
+    if walker[1].acquire(False):
+        try:
+            return walker[0](s0, kind, speed, turns, along)
+        finally:
+            walker[1].release()
+    return _walker(tables)[0](s0, kind, speed, turns, along)
+
+
+def _walker(tables: tuple) -> tuple[Callable[..., list[Path]], threading.Lock]:
+    """The depth-first walk of :func:`paths` over ``tables``, made once per table set:
+    ``(run, lock)``, where ``run(start index, movement, speed, turns or None, along or
+    None)`` returns every path it finishes from there (a path lists its pushes and
+    movements only when it has some) and ``lock`` is held while it runs. The walk's
+    scratch (spaces visited, the path so far) lives in this closure and is left clean
+    after each run, so a step costs no attribute lookups and a call makes no closures."""
+    elev, _, fx, _, bad_run, bad_spin, crab_t, spinner_t, enter = tables[:9]
     coords, moves = _coords(len(elev)), _moves(len(elev))
-    emit, steps, spaces, extras, landings = _emitter(out)
     visited = bytearray(len(elev))
-    visited[s0] = 1
-    too_high = elev[s0] + 2  # a jump is stopped by elevation this high above its start
+    steps: list[Direction] = []
+    spaces: list[Coord] = []
+    extras: list[tuple] = []
+    landings: list[int] = []
+    out: list[Path] = []
+    too_high = 0  # a jump is stopped by elevation this high above its start
+    kind = Movement.RUN
+    guide: tuple[Coord, ...] = ()
+    guided = False
     run, spin, jump, forward = Movement.RUN, Movement.SPIN, Movement.JUMP, Direction.FORWARD
-    guide, guided = along or (), along is not None
+
+    def emit(ends: str, pushed: bool, changed: bool) -> None:
+        pushes = kinds = ()
+        if pushed or changed:
+            pushes, kinds = zip(*extras)
+        out.append(
+            _new_path(
+                tuple(steps),
+                tuple(spaces),
+                pushes if pushed else (),
+                ends,
+                kinds if changed else (),
+                tuple(landings) if landings else (),
+            )
+        )
 
     def walk(p: int, cur: int, k: Movement, left: int, turns: int, pushed: bool, changed: bool):
         if left == 0:
@@ -291,36 +324,24 @@ def _walker(
         if not moved:
             emit("edge", pushed, changed)
 
-    return walk
+    def start(
+        s0: int, k0: Movement, speed: int, turns: int | None, along: tuple | None
+    ) -> list[Path]:
+        nonlocal out, too_high, kind, guide, guided
+        out, too_high, kind = [], elev[s0] + 2, k0
+        guide, guided = along or (), along is not None
+        visited[s0] = 1
+        try:
+            walk(s0, elev[s0], k0, speed, speed if turns is None else turns, False, False)
+        finally:  # left clean for the next run, even after an error
+            visited[s0] = 0
+            if steps:
+                visited[:] = bytes(len(visited))
+                del steps[:], spaces[:], extras[:], landings[:]
+        found, out = out, []
+        return found
 
-
-def _emitter(out: list[Path]) -> tuple:
-    """The path walked so far and ``emit(ends, pushes, kind changes)``, which appends it to
-    ``out``: ``(emit, steps, spaces entered, extras, landings)``, where ``extras`` holds
-    ``(where a treadmill pushed to or None, movement)`` per step (listed only when there
-    are pushes or movement changes) and ``landings`` the steps where a jump lands (which
-    resolve_move obeys)."""
-    steps: list[Direction] = []
-    spaces: list[Coord] = []
-    extras: list[tuple] = []
-    landings: list[int] = []
-
-    def emit(ends: str, pushed: bool, changed: bool) -> None:
-        pushes = kinds = ()
-        if pushed or changed:
-            pushes, kinds = zip(*extras)
-        out.append(
-            _new_path(
-                tuple(steps),
-                tuple(spaces),
-                pushes if pushed else (),
-                ends,
-                kinds if changed else (),
-                tuple(landings) if landings else (),
-            )
-        )
-
-    return emit, steps, spaces, extras, landings
+    return start, threading.Lock()
 
 
 def _enterer(tables: tuple, spring_extra: int) -> Callable[..., tuple]:
