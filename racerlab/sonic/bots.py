@@ -41,6 +41,7 @@ mode, the Finish Line or laying new sections could follow, are applied.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Any
 
@@ -532,7 +533,7 @@ def _best_move(state: SonicState, rules: Any, w: Weights = GREEDY) -> Move:
     token = state.board.racers[seat]
     card = rules.facts.cards[state.chosen[seat]]
     rule = state.options.boss_hit
-    options: list[tuple[float, int, Move, Any]] = []
+    options: list[tuple[float, int, Any, Any, bool]] = []
     boss = state.board.boss if w.boss_hit else None
     for kind in rules._move_kinds(state, card.movement):
         found = _shortlist(rules, state, token, token.speed, kind, TURNS)
@@ -540,16 +541,18 @@ def _best_move(state: SonicState, rules: Any, w: Weights = GREEDY) -> Move:
             found = found + _hitting(rules, state, token, kind, boss, rule, found)
         quick = _statics(state.board, token, found, kind, w, rule)
         for path, value in zip(found, quick, strict=True):
+            rank = -value if path.spaces else 0.0
             for back_first in landing_orders(token, kind, path.spaces):
-                move = Move(seat, kind, path.spaces, back_first=back_first)
-                options.append((-value if path.spaces else 0.0, len(options), move, path))
+                options.append((rank, len(options), kind, path, back_first))  # Move made later
     options.sort(key=lambda o: o[:2])
-    ranked = sorted(options[:TOP_PATHS], key=lambda o: (-_move_value(state, o[2], o[3], w), o[1]))
+    top = [(Move(seat, o[2], o[3].spaces, back_first=o[4]), o) for o in options[:TOP_PATHS]]
+    ranked = sorted(top, key=lambda m: (-_move_value(state, m[0], m[1][3], w), m[1][1]))
     laid = state.board.track.n_columns
-    for o in ranked + options[TOP_PATHS:]:
-        if not o[2].path or o[2].path[-1][0] < laid or _resolves(rules, state, o[2]):
-            return o[2]
-    return ranked[0][2]
+    rest = ((Move(seat, o[2], o[3].spaces, back_first=o[4]), o) for o in options[TOP_PATHS:])
+    for move, _ in itertools.chain(ranked, rest):
+        if not move.path or move.path[-1][0] < laid or _resolves(rules, state, move):
+            return move
+    return ranked[0][0]
 
 
 def _resolves(rules: Any, state: SonicState, move: Move) -> bool:

@@ -76,7 +76,8 @@ class PathFinder:
         """Paths from the movement physics, memoised (see :meth:`SonicRules.paths_for`)."""
         memo = state.board.path_memo()
         rules = state.options.move_rules
-        key = (token.pos, n, kind, token.ignore, token.large, turns, state.pending, rules)
+        # id(kind): Movement members are lasting singletons (an enum member hashes in Python)
+        key = (token.pos, n, id(kind), token.ignore, token.large, turns, state.pending, rules)
         found = memo.get(key)
         if found is None:
             board = self.path_board(state, token, n)
