@@ -56,6 +56,7 @@ from .effects import speed_cap
 from .move_events import BossHit, RacerDamaged
 from .movement import Movement, landing_orders, resolve_move, speed_cap_at
 from .options import BossHitRule, Mode
+from .quick_values import quick_value, walked_static
 from .rounds import (
     ACTION_STEPS,
     SPEED_DELTA,
@@ -225,13 +226,11 @@ def _statics(
         if not spaces:
             out.append(w.progress * token.col)
             continue
-        v = w.progress * spaces[-1][0]
-        if scan:
-            for pos in spaces if ground else spaces[-1:]:
-                v += w.ring * rings.get(pos, 0)
-                b = badniks.get(pos)
-                if b is not None and ((spin and b.crawling) or not ground):
-                    v += w.badnik
+        v = (
+            quick_value(spaces, ground, spin, rings, badniks, w)
+            if scan
+            else w.progress * spaces[-1][0]
+        )
         if boss is not None:
             if boss in boss_hit_spaces(path, kind, rule):
                 v += w.boss_hit
@@ -303,14 +302,9 @@ def _shortlist(
 
 
 def _best_static(
-    rules: Any,
-    state: SonicState,
-    seat: int,
-    speed: int,
-    kinds: tuple,
-    w: Weights = GREEDY,
+    rules: Any, state: SonicState, seat: int, speed: int, kinds: tuple, w: Weights = GREEDY,
     memo: dict | None = None,
-) -> float:
+) -> float:  # fmt: skip
     """Best quick path value for ``seat`` moving ``speed`` spaces by any of ``kinds``.
 
     ``memo`` (one decision's, for this very state) keeps each (seat, Speed, kind)'s
@@ -332,10 +326,10 @@ def _kind_static(rules: Any, state: SonicState, seat: int, speed: int, kind: Any
     boss in reach counted when ``w`` values hitting it)."""
     board = state.board
     token = board.racers[seat]
-    rule = state.options.boss_hit
-    boss = board.boss if w.boss_hit else None
+    rule, boss = state.options.boss_hit, board.boss
+    if not w.boss_hit or boss is None:  # no boss term: valued during the walk
+        return walked_static(rules, state, token, speed, kind, w, OUTLOOK_TURNS)
     found = _shortlist(rules, state, token, speed, kind, OUTLOOK_TURNS)
-    # keyed by identity (cheap); the entry keeps what it names alive, so no id is reused
     key = (id(found), id(board.rings), id(board.badniks), id(w), id(rule), boss)
     got = _MEMO.get(key)
     if got is None or got[0] is not found:
@@ -344,13 +338,14 @@ def _kind_static(rules: Any, state: SonicState, seat: int, speed: int, kind: Any
             _MEMO.clear()
         got = _MEMO[key] = (found, value, board.rings, board.badniks, w, rule)
     best = got[1]
-    if boss is not None and can_hit_boss(token.pos, boss, speed, kind, rule):
+    if can_hit_boss(token.pos, boss, speed, kind, rule):
         best = max(best, w.progress * boss[0] + w.boss_hit)
     return best
 
 
 _MEMO: dict[tuple, tuple] = {}
-"""Best quick value of a path list on a given board's rings and badniks (pure memo)."""
+"""Best quick value of a path list on a board's rings and badniks (pure memo; keyed by
+identity, cheap: the entry keeps what it names alive, so no id is reused)."""
 _MEMO_SIZE = 4096
 
 

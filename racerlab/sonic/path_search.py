@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from typing import Any
 
 from ..core.errors import RacerlabError
 from .board import Badnik, Board
@@ -23,7 +24,7 @@ from .move_rules import (
 )
 from .track import LANES, Coord, Direction, Feature
 
-__all__ = ["paths"]
+__all__ = ["paths", "visit"]
 
 
 # -- the paths ----------------------------------------------------------------------
@@ -208,36 +209,74 @@ def paths(
     []
     """
     del large  # the same geometry: a large base is tracked by its front space
-    if speed < 0:
-        raise RacerlabError(f"speed must be at least 0, got {speed}")
-    if not board.track.in_bounds(*start):
-        raise RacerlabError(f"start {start} is off the track")
-    tables = _path_tables(board, rules, ignore if type(ignore) is tuple else tuple(ignore))
-    out = _walk_from(tables, start[0] * LANES + start[1], kind, speed, turns, along)
+    out = _walk_from(board, start, kind, speed, rules, ignore, turns, along, None)
     if along is not None:
         return [p for p in out if p.spaces == along]
     return out
 
 
+def visit(
+    board: Board,
+    start: Coord,
+    speed: int,
+    kind: Movement,
+    sink: Callable[[str, list[Coord]], None],
+    *,
+    rules: MoveRules = DEFAULT_RULES,
+    ignore: tuple[str, ...] = (),
+    turns: int | None = None,
+) -> None:
+    """The walk of :func:`paths` without making the paths: ``sink(ends, spaces)`` is called
+    for each path in the same order, with how it ends and the spaces it enters (a list
+    the walk goes on changing: read it, do not keep it). For a caller that needs a value
+    of each path, not the paths themselves.
+
+    >>> from racerlab.sonic.board import RacerToken
+    >>> from racerlab.sonic.track import Section, SectionType, Track, Zone
+    >>> s = Section.from_grid("s", "S", Zone.BASE, SectionType.STRAIGHT, ["0.. 0.. 0.. 0.."] * 5)
+    >>> board = Board.new(Track((s,))).with_racer(RacerToken("sonic", 0, 2, speed=3))
+    >>> ends = []
+    >>> visit(board, (0, 2), 3, Movement.RUN, lambda e, sp: ends.append(sp[-1]), turns=1)
+    >>> ends == [p.end for p in paths(board, (0, 2), 3, Movement.RUN, turns=1)]
+    True
+    """
+    _walk_from(board, start, kind, speed, rules, ignore, turns, None, sink)
+
+
 def _walk_from(
-    tables: tuple, s0: int, kind: Movement, speed: int, turns: int | None, along: tuple | None
+    board: Board,
+    start: Coord,
+    kind: Movement,
+    speed: int,
+    rules: MoveRules,
+    ignore: tuple[str, ...],
+    turns: int | None,
+    along: tuple | None,
+    sink: Callable[[str, list[Coord]], None] | None,
 ) -> list[Path]:
-    """The paths :func:`paths` lists, walked by the walker kept with ``tables`` (one per
-    table set, made on first use; a second walker is made for a call that finds it busy,
-    e.g. in another thread)."""
+    """The walk of :func:`paths` and :func:`visit`, by the walker kept with the board's
+    tables (one per table set, made on first use; a second walker is made for a call that
+    finds it busy, e.g. in another thread)."""
+    if speed < 0:
+        raise RacerlabError(f"speed must be at least 0, got {speed}")
+    if not board.track.in_bounds(*start):
+        raise RacerlabError(f"start {start} is off the track")
+    tables = _path_tables(board, rules, ignore if type(ignore) is tuple else tuple(ignore))
+    s0 = start[0] * LANES + start[1]
     walker = tables[-1]
     if walker[1].acquire(False):
         try:
-            return walker[0](s0, kind, speed, turns, along)
+            return walker[0](s0, kind, speed, turns, along, sink)
         finally:
             walker[1].release()
-    return _walker(tables)[0](s0, kind, speed, turns, along)
+    return _walker(tables)[0](s0, kind, speed, turns, along, sink)
 
 
 def _walker(tables: tuple) -> tuple[Callable[..., list[Path]], threading.Lock]:
     """The depth-first walk of :func:`paths` over ``tables``, made once per table set:
     ``(run, lock)``, where ``run(start index, movement, speed, turns or None, along or
-    None)`` returns every path it finishes from there (a path lists its pushes and
+    None, sink or None)`` returns every path it finishes from there (or hands each to the
+    sink, see :func:`visit`) (a path lists its pushes and
     movements only when it has some) and ``lock`` is held while it runs. The walk's
     scratch (spaces visited, the path so far) lives in this closure and is left clean
     after each run, so a step costs no attribute lookups and a call makes no closures."""
@@ -254,8 +293,12 @@ def _walker(tables: tuple) -> tuple[Callable[..., list[Path]], threading.Lock]:
     guide: tuple[Coord, ...] = ()
     guided = False
     run, spin, jump, forward = Movement.RUN, Movement.SPIN, Movement.JUMP, Direction.FORWARD
+    sink: Callable[[str, list[Coord]], None] | None = None
 
-    def emit(ends: str, pushed: bool, changed: bool) -> None:
+    def to_sink(ends: str, pushed: bool, changed: bool) -> None:
+        sink(ends, spaces)  # type: ignore[misc]
+
+    def make_path(ends: str, pushed: bool, changed: bool) -> None:
         pushes = kinds = ()
         if pushed or changed:
             pushes, kinds = zip(*extras)
@@ -324,17 +367,21 @@ def _walker(tables: tuple) -> tuple[Callable[..., list[Path]], threading.Lock]:
         if not moved:
             emit("edge", pushed, changed)
 
+    emit = make_path
+
     def start(
-        s0: int, k0: Movement, speed: int, turns: int | None, along: tuple | None
+        s0: int, k0: Movement, speed: int, turns: int | None, along: tuple | None, to: Any
     ) -> list[Path]:
-        nonlocal out, too_high, kind, guide, guided
+        nonlocal out, too_high, kind, guide, guided, sink, emit
         out, too_high, kind = [], elev[s0] + 2, k0
+        sink, emit = to, make_path if to is None else to_sink
         guide, guided = along or (), along is not None
         visited[s0] = 1
         try:
             walk(s0, elev[s0], k0, speed, speed if turns is None else turns, False, False)
         finally:  # left clean for the next run, even after an error
             visited[s0] = 0
+            sink = None
             if steps:
                 visited[:] = bytes(len(visited))
                 del steps[:], spaces[:], extras[:], landings[:]
