@@ -274,44 +274,16 @@ def _walk_from(
 
 def _walker(tables: tuple) -> tuple[Callable[..., list[Path]], threading.Lock]:
     """The depth-first walk of :func:`paths` over ``tables``, made once per table set:
-    ``(run, lock)``, where ``run(start index, movement, speed, turns or None, along or
-    None, sink or None)`` returns every path it finishes from there (or hands each to the
-    sink, see :func:`visit`) (a path lists its pushes and
-    movements only when it has some) and ``lock`` is held while it runs. The walk's
-    scratch (spaces visited, the path so far) lives in this closure and is left clean
-    after each run, so a step costs no attribute lookups and a call makes no closures."""
+    ``(run, lock)``; ``run(start index, movement, speed, turns, along, sink)`` returns the
+    paths (or hands them to ``sink``, see :func:`visit`); hold ``lock`` while it runs. Its
+    scratch lives in this closure and is left clean after each run (no closures per call)."""
     elev, _, fx, _, bad_run, bad_spin, crab_t, spinner_t, enter = tables[:9]
     coords, moves = _coords(len(elev)), _moves(len(elev))
     visited = bytearray(len(elev))
-    steps: list[Direction] = []
-    spaces: list[Coord] = []
-    extras: list[tuple] = []
-    landings: list[int] = []
-    out: list[Path] = []
-    too_high = 0  # a jump is stopped by elevation this high above its start
-    kind = Movement.RUN
-    guide: tuple[Coord, ...] = ()
-    guided = False
+    steps, spaces, extras, landings, out, box = _scratch()
+    make_path, to_sink = _emitters(steps, spaces, extras, landings, out, box)
+    too_high, kind, guide, guided, emit = 0, Movement.RUN, (), False, make_path
     run, spin, jump, forward = Movement.RUN, Movement.SPIN, Movement.JUMP, Direction.FORWARD
-    sink: Callable[[str, list[Coord]], None] | None = None
-
-    def to_sink(ends: str, pushed: bool, changed: bool) -> None:
-        sink(ends, spaces)  # type: ignore[misc]
-
-    def make_path(ends: str, pushed: bool, changed: bool) -> None:
-        pushes = kinds = ()
-        if pushed or changed:
-            pushes, kinds = zip(*extras)
-        out.append(
-            _new_path(
-                tuple(steps),
-                tuple(spaces),
-                pushes if pushed else (),
-                ends,
-                kinds if changed else (),
-                tuple(landings) if landings else (),
-            )
-        )
 
     def walk(p: int, cur: int, k: Movement, left: int, turns: int, pushed: bool, changed: bool):
         if left == 0:
@@ -360,35 +332,65 @@ def _walker(tables: tuple) -> tuple[Callable[..., list[Path]], threading.Lock]:
                 visited[q] = 0
             if lands:
                 landings.pop()
-            steps.pop()
-            spaces.pop()
-            extras.pop()
+            del steps[-1], spaces[-1], extras[-1]
             visited[t] = 0
         if not moved:
             emit("edge", pushed, changed)
 
-    emit = make_path
-
-    def start(
-        s0: int, k0: Movement, speed: int, turns: int | None, along: tuple | None, to: Any
-    ) -> list[Path]:
-        nonlocal out, too_high, kind, guide, guided, sink, emit
-        out, too_high, kind = [], elev[s0] + 2, k0
-        sink, emit = to, make_path if to is None else to_sink
-        guide, guided = along or (), along is not None
+    def start(s0: int, k0: Movement, speed: int, turns: Any, along: Any, to: Any) -> list[Path]:
+        nonlocal too_high, kind, guide, guided, emit
+        too_high, kind, guide, guided = elev[s0] + 2, k0, along or (), along is not None
+        box[0], emit = to, make_path if to is None else to_sink
         visited[s0] = 1
         try:
             walk(s0, elev[s0], k0, speed, speed if turns is None else turns, False, False)
         finally:  # left clean for the next run, even after an error
-            visited[s0] = 0
-            sink = None
+            box[0], visited[s0] = None, 0
             if steps:
-                visited[:] = bytes(len(visited))
-                del steps[:], spaces[:], extras[:], landings[:]
-        found, out = out, []
+                _clean(visited, steps, spaces, extras, landings)
+        found, out[:] = out[:], []  # the paths, and the list emptied for the next run
         return found
 
     return start, threading.Lock()
+
+
+def _scratch() -> tuple[list[Direction], list[Coord], list[tuple], list[int], list[Path], list]:
+    """The walker's scratch: the path so far (steps, spaces, extras, landings), the paths
+    found, and a box for the sink."""
+    return [], [], [], [], [], [None]
+
+
+def _emitters(steps: list, spaces: list, extras: list, landings: list, out: list, box: list):
+    """The walker's two ways to finish a path: ``make_path`` appends it to ``out`` as a
+    :class:`Path` (``extras`` holds ``(where a treadmill pushed to or None, movement)``
+    per step, listed only when there are pushes or movement changes; ``landings`` the
+    steps where a jump lands), ``to_sink`` hands ``(ends, spaces)`` to ``box[0]``."""
+
+    def make_path(ends: str, pushed: bool, changed: bool) -> None:
+        pushes = kinds = ()
+        if pushed or changed:
+            pushes, kinds = zip(*extras)
+        out.append(
+            _new_path(
+                tuple(steps),
+                tuple(spaces),
+                pushes if pushed else (),
+                ends,
+                kinds if changed else (),
+                tuple(landings) if landings else (),
+            )
+        )
+
+    def to_sink(ends: str, pushed: bool, changed: bool) -> None:
+        box[0](ends, spaces)
+
+    return make_path, to_sink
+
+
+def _clean(visited: bytearray, steps: list, spaces: list, extras: list, landings: list) -> None:
+    """Leave the walker's scratch empty (after a run, or an error in the middle of one)."""
+    visited[:] = bytes(len(visited))
+    del steps[:], spaces[:], extras[:], landings[:]
 
 
 def _enterer(tables: tuple, spring_extra: int) -> Callable[..., tuple]:
