@@ -145,10 +145,14 @@ def random_bot(state: Any, rules: Rules, rng: np.random.Generator) -> Action:
     return legal[int(rng.integers(len(legal)))]
 
 
-def position_value(state: SonicState, seat: int, damaged: int = 0, w: Weights = GREEDY) -> float:
-    """The value of ``seat``'s position by weights ``w`` (see the module doc)."""
-    t = state.board.racers[seat]
-    line = state.board.track.finish_line_col
+def position_value(
+    state: SonicState, seat: int, damaged: int = 0, w: Weights = GREEDY, board: Any = None
+) -> float:
+    """The value of ``seat``'s position by weights ``w`` (see the module doc); on ``board``
+    instead of the state's when given (the state with that board, without copying it)."""
+    board = state.board if board is None else board
+    t = board.racers[seat]
+    line = board.track.finish_line_col
     across = line is not None and t.col >= line
     value = (
         w.progress * t.col
@@ -160,14 +164,14 @@ def position_value(state: SonicState, seat: int, damaged: int = 0, w: Weights = 
     if across:
         value += w.finish
     if w.chase or w.ahead or w.early_finish:
-        value += _boss_term(state, t, across, w)
+        value += _boss_term(state, board, t, across, w)
     return value
 
 
-def _boss_term(state: SonicState, t: Any, across: bool, w: Weights) -> float:
-    """The boss part of a position: out of reach of a live boss, in front of it, or across
-    the line in solo while it still races."""
-    boss, at = state.boss, state.board.boss
+def _boss_term(state: SonicState, board: Any, t: Any, across: bool, w: Weights) -> float:
+    """The boss part of a position on ``board``: out of reach of a live boss, in front of
+    it, or across the line in solo while it still races."""
+    boss, at = state.boss, board.boss
     if boss is None or boss.destroyed or at is None:
         return 0.0
     if across:
@@ -264,8 +268,7 @@ def _move_value(state: SonicState, move: Move, path: Any, w: Weights = GREEDY) -
         chance=Dice.resume(state.dice),
     )
     hurt = sum(1 for e in result.events if isinstance(e, RacerDamaged) and e.racer == token.id)
-    after = fast_replace(state, board=result.board)
-    value = position_value(after, move.player, hurt, w)
+    value = position_value(state, move.player, hurt, w, board=result.board)
     if w.boss_hit and result.hit_boss and _counts(state, result.events):
         value += w.boss_hit + _last_hit(state, w)
     return value
@@ -344,8 +347,7 @@ def _kind_static(rules: Any, state: SonicState, seat: int, speed: int, kind: Any
 
 
 _MEMO: dict[tuple, tuple] = {}
-"""Best quick value of a path list on a board's rings and badniks (pure memo; keyed by
-identity, cheap: the entry keeps what it names alive, so no id is reused)."""
+"""Best quick value of a path list on given rings and badniks (by identity: entries keep them)."""
 _MEMO_SIZE = 4096
 
 
@@ -485,7 +487,7 @@ def _boss_gap(state: SonicState, seat: int, w: Weights, speed: int | None = None
     if speed is not None:
         t = fast_replace(t, speed=speed)
     line = state.board.track.finish_line_col
-    return _boss_term(state, t, line is not None and t.col >= line, w)
+    return _boss_term(state, state.board, t, line is not None and t.col >= line, w)
 
 
 def look_ahead_bot(state: SonicState, rules: Rules, w: Weights) -> Action:
