@@ -26,11 +26,12 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import deque
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 from operator import itemgetter
 
 from ..core.dice import ChanceSource
+from ..core.frozen import fast_replace
 from .rings import collect_onto
 from .track import LANES, Cell, Coord, Marker, Platform, Section, Track, Trap
 
@@ -108,7 +109,7 @@ class RacerToken:
 
     def with_rings(self, n: int) -> RacerToken:
         """Collect ``n`` rings at once onto the left-most least-filled stack (:mod:`.rings`)."""
-        return replace(self, stacks=collect_onto(self.stacks, n)) if self.stacks else self
+        return fast_replace(self, stacks=collect_onto(self.stacks, n)) if self.stacks else self
 
 
 class _Memo(dict):

@@ -41,6 +41,7 @@ mode, the Finish Line or laying new sections could follow, are applied.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,6 +56,7 @@ from .effects import speed_cap
 from .move_events import BossHit, RacerDamaged
 from .movement import Movement, landing_orders, resolve_move, speed_cap_at
 from .options import BossHitRule, Mode
+from .quick_values import quick_value, walked_static
 from .rounds import (
     ACTION_STEPS,
     SPEED_DELTA,
@@ -143,10 +145,14 @@ def random_bot(state: Any, rules: Rules, rng: np.random.Generator) -> Action:
     return legal[int(rng.integers(len(legal)))]
 
 
-def position_value(state: SonicState, seat: int, damaged: int = 0, w: Weights = GREEDY) -> float:
-    """The value of ``seat``'s position by weights ``w`` (see the module doc)."""
-    t = state.board.racers[seat]
-    line = state.board.track.finish_line_col
+def position_value(
+    state: SonicState, seat: int, damaged: int = 0, w: Weights = GREEDY, board: Any = None
+) -> float:
+    """The value of ``seat``'s position by weights ``w`` (see the module doc); on ``board``
+    instead of the state's when given (the state with that board, without copying it)."""
+    board = state.board if board is None else board
+    t = board.racers[seat]
+    line = board.track.finish_line_col
     across = line is not None and t.col >= line
     value = (
         w.progress * t.col
@@ -158,14 +164,14 @@ def position_value(state: SonicState, seat: int, damaged: int = 0, w: Weights = 
     if across:
         value += w.finish
     if w.chase or w.ahead or w.early_finish:
-        value += _boss_term(state, t, across, w)
+        value += _boss_term(state, board, t, across, w)
     return value
 
 
-def _boss_term(state: SonicState, t: Any, across: bool, w: Weights) -> float:
-    """The boss part of a position: out of reach of a live boss, in front of it, or across
-    the line in solo while it still races."""
-    boss, at = state.boss, state.board.boss
+def _boss_term(state: SonicState, board: Any, t: Any, across: bool, w: Weights) -> float:
+    """The boss part of a position on ``board``: out of reach of a live boss, in front of
+    it, or across the line in solo while it still races."""
+    boss, at = state.boss, board.boss
     if boss is None or boss.destroyed or at is None:
         return 0.0
     if across:
@@ -224,13 +230,11 @@ def _statics(
         if not spaces:
             out.append(w.progress * token.col)
             continue
-        v = w.progress * spaces[-1][0]
-        if scan:
-            for pos in spaces if ground else spaces[-1:]:
-                v += w.ring * rings.get(pos, 0)
-                b = badniks.get(pos)
-                if b is not None and ((spin and b.crawling) or not ground):
-                    v += w.badnik
+        v = (
+            quick_value(spaces, ground, spin, rings, badniks, w)
+            if scan
+            else w.progress * spaces[-1][0]
+        )
         if boss is not None:
             if boss in boss_hit_spaces(path, kind, rule):
                 v += w.boss_hit
@@ -264,8 +268,7 @@ def _move_value(state: SonicState, move: Move, path: Any, w: Weights = GREEDY) -
         chance=Dice.resume(state.dice),
     )
     hurt = sum(1 for e in result.events if isinstance(e, RacerDamaged) and e.racer == token.id)
-    after = fast_replace(state, board=result.board)
-    value = position_value(after, move.player, hurt, w)
+    value = position_value(state, move.player, hurt, w, board=result.board)
     if w.boss_hit and result.hit_boss and _counts(state, result.events):
         value += w.boss_hit + _last_hit(state, w)
     return value
@@ -302,14 +305,9 @@ def _shortlist(
 
 
 def _best_static(
-    rules: Any,
-    state: SonicState,
-    seat: int,
-    speed: int,
-    kinds: tuple,
-    w: Weights = GREEDY,
+    rules: Any, state: SonicState, seat: int, speed: int, kinds: tuple, w: Weights = GREEDY,
     memo: dict | None = None,
-) -> float:
+) -> float:  # fmt: skip
     """Best quick path value for ``seat`` moving ``speed`` spaces by any of ``kinds``.
 
     ``memo`` (one decision's, for this very state) keeps each (seat, Speed, kind)'s
@@ -331,10 +329,10 @@ def _kind_static(rules: Any, state: SonicState, seat: int, speed: int, kind: Any
     boss in reach counted when ``w`` values hitting it)."""
     board = state.board
     token = board.racers[seat]
-    rule = state.options.boss_hit
-    boss = board.boss if w.boss_hit else None
+    rule, boss = state.options.boss_hit, board.boss
+    if not w.boss_hit or boss is None:  # no boss term: valued during the walk
+        return walked_static(rules, state, token, speed, kind, w, OUTLOOK_TURNS)
     found = _shortlist(rules, state, token, speed, kind, OUTLOOK_TURNS)
-    # keyed by identity (cheap); the entry keeps what it names alive, so no id is reused
     key = (id(found), id(board.rings), id(board.badniks), id(w), id(rule), boss)
     got = _MEMO.get(key)
     if got is None or got[0] is not found:
@@ -343,13 +341,13 @@ def _kind_static(rules: Any, state: SonicState, seat: int, speed: int, kind: Any
             _MEMO.clear()
         got = _MEMO[key] = (found, value, board.rings, board.badniks, w, rule)
     best = got[1]
-    if boss is not None and can_hit_boss(token.pos, boss, speed, kind, rule):
+    if can_hit_boss(token.pos, boss, speed, kind, rule):
         best = max(best, w.progress * boss[0] + w.boss_hit)
     return best
 
 
 _MEMO: dict[tuple, tuple] = {}
-"""Best quick value of a path list on a given board's rings and badniks (pure memo)."""
+"""Best quick value of a path list on given rings and badniks (by identity: entries keep them)."""
 _MEMO_SIZE = 4096
 
 
@@ -489,7 +487,7 @@ def _boss_gap(state: SonicState, seat: int, w: Weights, speed: int | None = None
     if speed is not None:
         t = fast_replace(t, speed=speed)
     line = state.board.track.finish_line_col
-    return _boss_term(state, t, line is not None and t.col >= line, w)
+    return _boss_term(state, state.board, t, line is not None and t.col >= line, w)
 
 
 def look_ahead_bot(state: SonicState, rules: Rules, w: Weights) -> Action:
@@ -532,7 +530,7 @@ def _best_move(state: SonicState, rules: Any, w: Weights = GREEDY) -> Move:
     token = state.board.racers[seat]
     card = rules.facts.cards[state.chosen[seat]]
     rule = state.options.boss_hit
-    options: list[tuple[float, int, Move, Any]] = []
+    options: list[tuple[float, int, Any, Any, bool]] = []
     boss = state.board.boss if w.boss_hit else None
     for kind in rules._move_kinds(state, card.movement):
         found = _shortlist(rules, state, token, token.speed, kind, TURNS)
@@ -540,16 +538,18 @@ def _best_move(state: SonicState, rules: Any, w: Weights = GREEDY) -> Move:
             found = found + _hitting(rules, state, token, kind, boss, rule, found)
         quick = _statics(state.board, token, found, kind, w, rule)
         for path, value in zip(found, quick, strict=True):
+            rank = -value if path.spaces else 0.0
             for back_first in landing_orders(token, kind, path.spaces):
-                move = Move(seat, kind, path.spaces, back_first=back_first)
-                options.append((-value if path.spaces else 0.0, len(options), move, path))
+                options.append((rank, len(options), kind, path, back_first))  # Move made later
     options.sort(key=lambda o: o[:2])
-    ranked = sorted(options[:TOP_PATHS], key=lambda o: (-_move_value(state, o[2], o[3], w), o[1]))
+    top = [(Move(seat, o[2], o[3].spaces, back_first=o[4]), o) for o in options[:TOP_PATHS]]
+    ranked = sorted(top, key=lambda m: (-_move_value(state, m[0], m[1][3], w), m[1][1]))
     laid = state.board.track.n_columns
-    for o in ranked + options[TOP_PATHS:]:
-        if not o[2].path or o[2].path[-1][0] < laid or _resolves(rules, state, o[2]):
-            return o[2]
-    return ranked[0][2]
+    rest = ((Move(seat, o[2], o[3].spaces, back_first=o[4]), o) for o in options[TOP_PATHS:])
+    for move, _ in itertools.chain(ranked, rest):
+        if not move.path or move.path[-1][0] < laid or _resolves(rules, state, move):
+            return move
+    return ranked[0][0]
 
 
 def _resolves(rules: Any, state: SonicState, move: Move) -> bool:

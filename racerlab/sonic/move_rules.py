@@ -13,7 +13,7 @@ from enum import Enum
 from ..core.errors import RacerlabError
 from ..core.rules import Event
 from .board import Badnik, Board, RacerToken
-from .track import Coord, Direction, Feature
+from .track import Cell, Coord, Direction, Feature
 
 __all__ = [
     "DEFAULT_RULES",
@@ -29,6 +29,7 @@ __all__ = [
     "Path",
     "badnik_reach",
     "feature_at",
+    "feature_of",
     "landing_orders",
     "speed_cap_at",
     "step_from",
@@ -195,10 +196,15 @@ def feature_at(
     board: Board, pos: Coord, ignore: tuple[str, ...]
 ) -> tuple[Feature | None, Direction | None]:
     """The feature shown at ``pos`` and its direction, unless the racer ignores it."""
-    cell = board.terrain(*pos)
-    if cell.feature is None or cell.feature.value in ignore:
+    return feature_of(board.terrain(*pos), ignore)
+
+
+def feature_of(cell: Cell, ignore: tuple[str, ...]) -> tuple[Feature | None, Direction | None]:
+    """The feature of ``cell`` and its direction, unless the racer ignores it."""
+    feature = cell.feature
+    if feature is None or (ignore and feature.value in ignore):
         return None, None
-    return cell.feature, cell.direction
+    return feature, cell.direction
 
 
 def step_from(pos: Coord, d: Direction) -> Coord:

@@ -66,13 +66,13 @@ from .move_rules import (
     MoveRules,
     Path,
     badnik_reach,
-    feature_at,
+    feature_of,
     landing_orders,
     speed_cap_at,
     step_from,
 )
 from .path_search import paths
-from .track import Coord, Direction, Feature
+from .track import LANES, Coord, Direction, Feature
 
 __all__ = [
     "DEFAULT_RULES",
@@ -115,6 +115,25 @@ class _Walk:
         self.stopped = False
         self.remaining = 0
         self.stood = self.token.pos
+        self._cells, self._elev = board._terrain()
+        # no breakaway platform on the track: no step can leave one (see left_platform)
+        self._platforms = any(s.platforms for s in board.track.sections)
+
+    def _index(self, pos: Coord) -> int:
+        """The flat index of ``pos`` in the terrain tables (IndexError off the track, as the
+        board's own lookups)."""
+        col, lane = pos
+        if not self._board.track.in_bounds(col, lane):
+            raise IndexError(f"space {(col, lane)} is off the track")
+        return col * LANES + lane
+
+    def elevation(self, pos: Coord) -> int:
+        """The board's elevation of ``pos`` (:meth:`Board.elevation`), from the tables."""
+        return self._elev[self._index(pos)]
+
+    def left_platform(self, frm: Coord, to: Coord) -> Coord | None:
+        """:func:`~.damage.left_platform` on the walk's board (none without platforms)."""
+        return left_platform(self._board, frm, to) if self._platforms else None
 
     @property
     def board(self) -> Board:
@@ -129,6 +148,7 @@ class _Walk:
         self._board = board
         self.token = board.racer(self.id)
         self._dirty = False
+        self._cells, self._elev = board._terrain()  # a platform's removal changes them
 
     def set_token(self, token: RacerToken) -> None:
         """Change the mover (written into the board when it is next read)."""
@@ -156,7 +176,7 @@ class _Walk:
         after = self.board.racer(racer_id).pos
         if racer_id == self.id:
             self.stood = after
-        key = left_platform(self.board, before, after)
+        key = self.left_platform(before, after)
         if key is not None:
             self.remove_platform(key)
         return True
@@ -172,7 +192,7 @@ class _Walk:
         (the racer does not stand on them, so a platform there is not left)."""
         self.set_token(fast_replace(self.token, col=pos[0], lane=pos[1]))
         if touch:
-            key = left_platform(self._board, self.stood, pos)
+            key = self.left_platform(self.stood, pos)
             self.stood = pos
             if key is not None:
                 self.remove_platform(key)
@@ -204,8 +224,8 @@ class _Walk:
 
         ``allow_push`` False leaves out the features that move the racer (treadmill, spring):
         for a treadmill's push and for the space behind a large base's landing space."""
-        feature, direction = feature_at(self._board, pos, self.token.ignore)
-        cell = self._board.terrain(*pos)
+        cell = self._cells[self._index(pos)]
+        feature, direction = feature_of(cell, self.token.ignore)
         water = cell.is_water and "water" not in self.token.ignore
         if water and (self.rules.water_sets_speed or self.token.speed > WATER_SPEED):
             self.set_speed(WATER_SPEED, pos, "water")
@@ -241,9 +261,8 @@ class _Walk:
         self, frm: Coord, pos: Coord, kind: Movement, *, moving: Direction, allow_push: bool = True
     ) -> Movement:
         """Run or spin into ``pos``; returns the movement kind from now on."""
-        board = self._board
-        buzz, _ = badnik_reach(board, self.rules)
-        from_elev = board.elevation(*frm)
+        buzz, _ = badnik_reach(self._board, self.rules)
+        from_elev = self.elevation(frm)
         self.move_to(pos)
         if pos in buzz and self.hurt(self.id, "buzz-bomber"):
             return kind
@@ -261,10 +280,11 @@ class _Walk:
                 self.hit_boss = True
                 self.events.append(BossHit(self.id, pos, "spin"))
         self.collect(pos)
-        elev = self._board.elevation(*pos)
+        elev = self.elevation(pos)
         if elev > from_elev:
             self.obstacle(pos, from_elev, elev)
-            if feature_at(self._board, pos, self.token.ignore)[0] is Feature.SPIKE:
+            cell = self._cells[self._index(pos)]
+            if feature_of(cell, self.token.ignore)[0] is Feature.SPIKE:
                 self.hurt(self.id, "spike")
             return kind
         kind = self.terrain(pos, kind, moving=moving, allow_push=allow_push)
@@ -290,7 +310,7 @@ class _Walk:
         self.move_to(pos, touch=False)
         if kind is Movement.HIGH_JUMP:
             return
-        elev = self._board.elevation(*pos)
+        elev = self.elevation(pos)
         if elev >= ref + 2:
             self.move_to(pos)  # the racer stops and stands here
             self.obstacle(pos, ref, elev)
@@ -311,7 +331,7 @@ class _Walk:
         """Land on ``pos`` (a large base lands on its front space and the one behind it; the
         racer stays tracked by its front space)."""
         if kind is not Movement.HIGH_JUMP:
-            elev = self._board.elevation(*pos)
+            elev = self.elevation(pos)
             if elev >= ref + 2:
                 self.obstacle(pos, ref, elev)
                 self.collect(pos)

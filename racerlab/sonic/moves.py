@@ -17,6 +17,7 @@ from .boss import hits_after_move
 from .facts import Facts
 from .growth import check_growth, grow
 from .movement import Movement, MoveResult, Path, paths, resolve_move
+from .path_search import visit
 from .results import check_finish
 from .state import Phase, SonicState
 from .track import Track
@@ -76,7 +77,8 @@ class PathFinder:
         """Paths from the movement physics, memoised (see :meth:`SonicRules.paths_for`)."""
         memo = state.board.path_memo()
         rules = state.options.move_rules
-        key = (token.pos, n, kind, token.ignore, token.large, turns, state.pending, rules)
+        # id(kind): Movement members are lasting singletons (an enum member hashes in Python)
+        key = (token.pos, n, id(kind), token.ignore, token.large, turns, state.pending, rules)
         found = memo.get(key)
         if found is None:
             board = self.path_board(state, token, n)
@@ -91,6 +93,28 @@ class PathFinder:
                 turns=turns,
             )
         return found
+
+    def visit_for(
+        self,
+        state: SonicState,
+        token: RacerToken,
+        n: int,
+        kind: Movement,
+        turns: int | None,
+        sink: Callable[[str, list], None],
+    ) -> None:
+        """The walk of :meth:`paths_for` handing each path to ``sink`` (see
+        :func:`~.path_search.visit`) instead of listing them."""
+        visit(
+            self.path_board(state, token, n),
+            token.pos,
+            n,
+            kind,
+            sink,
+            rules=state.options.move_rules,
+            ignore=token.ignore,
+            turns=turns,
+        )
 
     def walked_path(self, state: SonicState, move: Move) -> Path | None:
         """The path of ``move`` found by walking just that path (``None``: not legal)."""

@@ -8,7 +8,9 @@ followed, so a path is exactly what :func:`~.movement.resolve_move` will walk.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
+from typing import Any
 
 from ..core.errors import RacerlabError
 from .board import Badnik, Board
@@ -22,7 +24,7 @@ from .move_rules import (
 )
 from .track import LANES, Coord, Direction, Feature
 
-__all__ = ["paths"]
+__all__ = ["paths", "visit"]
 
 
 # -- the paths ----------------------------------------------------------------------
@@ -57,6 +59,7 @@ def _path_tables(board: Board, rules: MoveRules, ignore: tuple[str, ...]) -> tup
                 spinner_t[i] = badnik is Badnik.SPINNER
     got = (elev, spike, fx, push, bad_run, bad_spin, crab_t, spinner_t)
     got = (*got, _enterer(got, rules.spring_extra_spaces))
+    got = (*got, _walker(got))
     memo[key] = got
     return got
 
@@ -206,36 +209,81 @@ def paths(
     []
     """
     del large  # the same geometry: a large base is tracked by its front space
-    if speed < 0:
-        raise RacerlabError(f"speed must be at least 0, got {speed}")
-    if not board.track.in_bounds(*start):
-        raise RacerlabError(f"start {start} is off the track")
-    tables = _path_tables(board, rules, tuple(ignore))
-    s0 = start[0] * LANES + start[1]
-    out: list[Path] = []
-    walk = _walker(tables, s0, kind, along, out)
-    walk(s0, tables[0][s0], kind, speed, speed if turns is None else turns, False, False)
+    out = _walk_from(board, start, kind, speed, rules, ignore, turns, along, None)
     if along is not None:
         return [p for p in out if p.spaces == along]
     return out
 
 
-def _walker(
-    tables: tuple, s0: int, kind: Movement, along: tuple[Coord, ...] | None, out: list[Path]
-) -> Callable[..., None]:
-    """The depth-first walk of :func:`paths` from flat index ``s0``: a recursive
-    ``walk(index, elevation, movement, steps left, turns left, pushed, kind changed)``
-    that appends every path it finishes to ``out`` (a path lists its pushes and
-    movements only when it has some). Its state lives in this closure, so a step costs
-    no attribute lookups."""
-    elev, _, fx, _, bad_run, bad_spin, crab_t, spinner_t, enter = tables
+def visit(
+    board: Board,
+    start: Coord,
+    speed: int,
+    kind: Movement,
+    sink: Callable[[str, list[Coord]], None],
+    *,
+    rules: MoveRules = DEFAULT_RULES,
+    ignore: tuple[str, ...] = (),
+    turns: int | None = None,
+) -> None:
+    """The walk of :func:`paths` without making the paths: ``sink(ends, spaces)`` is called
+    for each path in the same order, with how it ends and the spaces it enters (a list
+    the walk goes on changing: read it, do not keep it). For a caller that needs a value
+    of each path, not the paths themselves.
+
+    >>> from racerlab.sonic.board import RacerToken
+    >>> from racerlab.sonic.track import Section, SectionType, Track, Zone
+    >>> s = Section.from_grid("s", "S", Zone.BASE, SectionType.STRAIGHT, ["0.. 0.. 0.. 0.."] * 5)
+    >>> board = Board.new(Track((s,))).with_racer(RacerToken("sonic", 0, 2, speed=3))
+    >>> ends = []
+    >>> visit(board, (0, 2), 3, Movement.RUN, lambda e, sp: ends.append(sp[-1]), turns=1)
+    >>> ends == [p.end for p in paths(board, (0, 2), 3, Movement.RUN, turns=1)]
+    True
+    """
+    _walk_from(board, start, kind, speed, rules, ignore, turns, None, sink)
+
+
+def _walk_from(
+    board: Board,
+    start: Coord,
+    kind: Movement,
+    speed: int,
+    rules: MoveRules,
+    ignore: tuple[str, ...],
+    turns: int | None,
+    along: tuple | None,
+    sink: Callable[[str, list[Coord]], None] | None,
+) -> list[Path]:
+    """The walk of :func:`paths` and :func:`visit`, by the walker kept with the board's
+    tables (one per table set, made on first use; a second walker is made for a call that
+    finds it busy, e.g. in another thread)."""
+    if speed < 0:
+        raise RacerlabError(f"speed must be at least 0, got {speed}")
+    if not board.track.in_bounds(*start):
+        raise RacerlabError(f"start {start} is off the track")
+    tables = _path_tables(board, rules, ignore if type(ignore) is tuple else tuple(ignore))
+    s0 = start[0] * LANES + start[1]
+    walker = tables[-1]
+    if walker[1].acquire(False):
+        try:
+            return walker[0](s0, kind, speed, turns, along, sink)
+        finally:
+            walker[1].release()
+    return _walker(tables)[0](s0, kind, speed, turns, along, sink)
+
+
+def _walker(tables: tuple) -> tuple[Callable[..., list[Path]], threading.Lock]:
+    """The depth-first walk of :func:`paths` over ``tables``, made once per table set:
+    ``(run, lock)``; ``run(start index, movement, speed, turns, along, sink)`` returns the
+    paths (or hands them to ``sink``, see :func:`visit`); hold ``lock`` while it runs. Its
+    scratch lives in this closure and is left clean after each run (no closures per call)."""
+    elev, _, fx, _, bad_run, bad_spin, crab_t, spinner_t, enter = tables[:9]
     coords, moves = _coords(len(elev)), _moves(len(elev))
-    emit, steps, spaces, extras, landings = _emitter(out)
     visited = bytearray(len(elev))
-    visited[s0] = 1
-    too_high = elev[s0] + 2  # a jump is stopped by elevation this high above its start
+    steps, spaces, extras, landings, out, box = _scratch()
+    make_path, to_sink = _emitters(steps, spaces, extras, landings, out, box)
+    too_high, kind, guide, guided, emit = 0, Movement.RUN, (), False, make_path
     run, spin, jump, forward = Movement.RUN, Movement.SPIN, Movement.JUMP, Direction.FORWARD
-    guide, guided = along or (), along is not None
 
     def walk(p: int, cur: int, k: Movement, left: int, turns: int, pushed: bool, changed: bool):
         if left == 0:
@@ -284,28 +332,41 @@ def _walker(
                 visited[q] = 0
             if lands:
                 landings.pop()
-            steps.pop()
-            spaces.pop()
-            extras.pop()
+            del steps[-1], spaces[-1], extras[-1]
             visited[t] = 0
         if not moved:
             emit("edge", pushed, changed)
 
-    return walk
+    def start(s0: int, k0: Movement, speed: int, turns: Any, along: Any, to: Any) -> list[Path]:
+        nonlocal too_high, kind, guide, guided, emit
+        too_high, kind, guide, guided = elev[s0] + 2, k0, along or (), along is not None
+        box[0], emit = to, make_path if to is None else to_sink
+        visited[s0] = 1
+        try:
+            walk(s0, elev[s0], k0, speed, speed if turns is None else turns, False, False)
+        finally:  # left clean for the next run, even after an error
+            box[0], visited[s0] = None, 0
+            if steps:
+                _clean(visited, steps, spaces, extras, landings)
+        found, out[:] = out[:], []  # the paths, and the list emptied for the next run
+        return found
+
+    return start, threading.Lock()
 
 
-def _emitter(out: list[Path]) -> tuple:
-    """The path walked so far and ``emit(ends, pushes, kind changes)``, which appends it to
-    ``out``: ``(emit, steps, spaces entered, extras, landings)``, where ``extras`` holds
-    ``(where a treadmill pushed to or None, movement)`` per step (listed only when there
-    are pushes or movement changes) and ``landings`` the steps where a jump lands (which
-    resolve_move obeys)."""
-    steps: list[Direction] = []
-    spaces: list[Coord] = []
-    extras: list[tuple] = []
-    landings: list[int] = []
+def _scratch() -> tuple[list[Direction], list[Coord], list[tuple], list[int], list[Path], list]:
+    """The walker's scratch: the path so far (steps, spaces, extras, landings), the paths
+    found, and a box for the sink."""
+    return [], [], [], [], [], [None]
 
-    def emit(ends: str, pushed: bool, changed: bool) -> None:
+
+def _emitters(steps: list, spaces: list, extras: list, landings: list, out: list, box: list):
+    """The walker's two ways to finish a path: ``make_path`` appends it to ``out`` as a
+    :class:`Path` (``extras`` holds ``(where a treadmill pushed to or None, movement)``
+    per step, listed only when there are pushes or movement changes; ``landings`` the
+    steps where a jump lands), ``to_sink`` hands ``(ends, spaces)`` to ``box[0]``."""
+
+    def make_path(ends: str, pushed: bool, changed: bool) -> None:
         pushes = kinds = ()
         if pushed or changed:
             pushes, kinds = zip(*extras)
@@ -320,7 +381,16 @@ def _emitter(out: list[Path]) -> tuple:
             )
         )
 
-    return emit, steps, spaces, extras, landings
+    def to_sink(ends: str, pushed: bool, changed: bool) -> None:
+        box[0](ends, spaces)
+
+    return make_path, to_sink
+
+
+def _clean(visited: bytearray, steps: list, spaces: list, extras: list, landings: list) -> None:
+    """Leave the walker's scratch empty (after a run, or an error in the middle of one)."""
+    visited[:] = bytes(len(visited))
+    del steps[:], spaces[:], extras[:], landings[:]
 
 
 def _enterer(tables: tuple, spring_extra: int) -> Callable[..., tuple]:

@@ -149,6 +149,13 @@ class SonicRules(Rules[SonicState, Action]):
         or down steps (see :func:`~.movement.paths`)."""
         return self._finder.paths_for(state, token, n, kind, turns)
 
+    def visit_paths(
+        self, state: SonicState, token, n: int, kind: Movement, sink, *, turns: int | None = None
+    ) -> None:
+        """:meth:`paths_for`'s walk, handing each path to ``sink(ends, spaces)`` as it is
+        found instead of listing them (see :func:`~.path_search.visit`; not memoised)."""
+        self._finder.visit_for(state, token, n, kind, turns, sink)
+
     def move_path(self, state: SonicState, move: Move) -> Path | None:
         """The movement-physics :class:`Path` of ``move`` now (``None`` if it is not a legal
         path), found by walking just that path: a move is checked and resolved without

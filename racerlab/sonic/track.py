@@ -121,12 +121,12 @@ class Direction(Enum):
     @property
     def delta(self) -> Coord:
         """The ``(column, lane)`` change of one step this way."""
-        return _DELTAS[self]
+        return self._delta  # set once below (a dict lookup would hash the member in Python)
 
     @property
     def opposite(self) -> Direction:
         """The direction pointing the other way."""
-        return _OPPOSITE[self]
+        return self._opposite
 
 
 _DELTAS = {
@@ -141,6 +141,10 @@ _OPPOSITE = {
     Direction.UP: Direction.DOWN,
     Direction.DOWN: Direction.UP,
 }
+for _d in Direction:
+    _d._delta = _DELTAS[_d]
+    _d._opposite = _OPPOSITE[_d]
+del _d
 
 
 class Marker(Enum):

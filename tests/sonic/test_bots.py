@@ -108,3 +108,17 @@ def test_greedy_beats_random_on_average():
             s = rules.apply(s, bot(s, rules, rng)).state
         wins += 0 in s.finish_order[:1]
     assert wins >= 5
+
+
+def test_a_position_on_another_board_is_valued_as_the_state_with_that_board():
+    from racerlab.core.frozen import fast_replace
+    from racerlab.sonic.bots import GREEDY, Weights
+
+    other = place(BASE, 0, (5, 1), rings=3).board
+    chasing = Weights(chase=2.0, ahead=1.0, early_finish=-50.0)
+    for w in (GREEDY, chasing):
+        for seat in (0, 1):
+            want = position_value(fast_replace(BASE, board=other), seat, 1, w)
+            assert position_value(BASE, seat, 1, w, board=other) == want
+        # the board given is the one judged
+        assert position_value(BASE, 0, 0, w, board=other) != position_value(BASE, 0, 0, w)

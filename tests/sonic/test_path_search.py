@@ -113,3 +113,81 @@ def test_a_move_off_the_legal_paths_is_refused_with_its_reason():
         some = RULES.legal_actions(state)[0]
         with pytest.raises(IllegalActionError, match="large-base"):
             RULES.apply(state, Move(seat, some.kind, some.path, back_first=True))
+
+
+def test_visit_hands_over_the_same_paths_in_the_same_order():
+    from racerlab.sonic.path_search import visit
+
+    for state in MOVE_STATES[::2]:
+        for board, token, kind, _full in _every_path(state):
+            for turns in (0, 1, None):
+                seen: list = []
+                visit(
+                    board,
+                    token.pos,
+                    token.speed,
+                    kind,
+                    _recorder(seen),
+                    ignore=token.ignore,
+                    turns=turns,
+                )
+                listed = paths(
+                    board, token.pos, token.speed, kind, ignore=token.ignore, turns=turns
+                )
+                assert seen == [(p.ends, p.spaces) for p in listed]
+
+
+def _recorder(out: list):
+    return lambda ends, spaces: out.append((ends, tuple(spaces)))
+
+
+def test_a_walk_started_while_another_runs_gets_its_own_scratch():
+    # a sink that starts a second walk on the same board (as another thread could)
+    state = MOVE_STATES[len(MOVE_STATES) // 2]
+    board, token, kind, full = next(_every_path(state))
+    from racerlab.sonic.path_search import visit
+
+    inner = []
+
+    def sink(ends, spaces):
+        if not inner:
+            inner.append(paths(board, token.pos, token.speed, kind, ignore=token.ignore))
+
+    visit(board, token.pos, token.speed, kind, sink, ignore=token.ignore)
+    assert inner == [full]
+    assert paths(board, token.pos, token.speed, kind, ignore=token.ignore) == full
+
+
+def test_an_error_in_the_middle_of_a_walk_leaves_the_walker_clean():
+    from racerlab.sonic.path_search import visit
+
+    state = MOVE_STATES[0]
+    board, token, kind, full = next(_every_path(state))
+
+    def sink(ends, spaces):
+        raise RuntimeError("stop here")
+
+    with pytest.raises(RuntimeError, match="stop here"):
+        visit(board, token.pos, token.speed, kind, sink, ignore=token.ignore)
+    assert paths(board, token.pos, token.speed, kind, ignore=token.ignore) == full
+
+
+def test_the_walked_quick_value_is_the_best_of_the_listed_shortlist():
+    from racerlab.sonic import bots
+    from racerlab.sonic.quick_values import walked_static
+
+    checked = 0
+    for state in MOVE_STATES[::2]:
+        seat = RULES.acting_player(state)
+        token = state.token(seat)
+        for kind in (Movement.RUN, Movement.SPIN, Movement.JUMP):
+            for speed in (1, token.speed, 7):
+                found = bots._shortlist(RULES, state, token, speed, kind, bots.OUTLOOK_TURNS)
+                listed = bots._statics(state.board, token, found, kind, bots.GREEDY)
+                want = max(listed, default=float("-inf"))
+                got = walked_static(
+                    RULES, state, token, speed, kind, bots.GREEDY, bots.OUTLOOK_TURNS
+                )
+                assert got == want
+                checked += 1
+    assert checked > 50

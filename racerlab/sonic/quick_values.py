@@ -1,0 +1,78 @@
+"""The greedy bot's quick path values (:mod:`.bots` explains the scoring), the part worked
+out during the path walk itself so that judging a card or an action makes no paths.
+
+:func:`quick_value` is the one statement of a path's quick value before the boss and
+damage terms; :func:`walked_static` the best of it over a shortlist, by
+:meth:`~racerlab.sonic.rules.SonicRules.visit_paths`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .movement import Movement
+from .state import SonicState
+
+__all__ = ["quick_value", "walked_static"]
+
+
+def quick_value(spaces: Any, ground: bool, spin: bool, rings: dict, badniks: dict, w: Any) -> float:
+    """The quick value of a path entering ``spaces`` (not empty) before the boss and
+    damage terms: where it ends, and the rings and badniks on the spaces that act."""
+    v = w.progress * spaces[-1][0]
+    for pos in spaces if ground else spaces[-1:]:
+        v += w.ring * rings.get(pos, 0)
+        b = badniks.get(pos)
+        if b is not None and ((spin and b.crawling) or not ground):
+            v += w.badnik
+    return v
+
+
+def walked_static(
+    rules: Any, state: SonicState, token: Any, speed: int, kind: Any, w: Any, turns: int
+) -> float:
+    """The greedy bot's best quick value of ``token``'s paths of ``speed`` steps by ``kind``
+    without a boss term, as :mod:`.bots` shortlists them (paths with at most ``turns`` up
+    or down steps, then one more, then all, stopping at the first tier where some path is
+    not cut short), worked out during the path walk itself: no path is made
+    (:meth:`SonicRules.visit_paths`). Memoised in the board's path memo (the line of
+    boards owns it, with its bound), checked against the rings and badniks it read."""
+    board = state.board
+    memo = board.path_memo()
+    moves = state.options.move_rules
+    key = ("quick", id(w), token.pos, speed, id(kind), token.ignore, token.large, state.pending)
+    key = (*key, moves, turns)
+    got = memo.get(key)
+    if got is not None and got[0] is board.rings and got[1] is board.badniks and got[2] is w:
+        return got[3]
+    ground = kind is Movement.RUN or kind is Movement.SPIN
+    spin = kind is Movement.SPIN
+    rings, badniks = board._index("rings"), board._index("badniks")
+    scan = bool(rings or badniks)
+    col, progress, damage = token.col, w.progress, w.damage
+    best, open_ = float("-inf"), False
+
+    def sink(ends: str, spaces: list) -> None:  # the same arithmetic as _statics
+        nonlocal best, open_
+        if not spaces:
+            v = progress * col
+        else:
+            v = (
+                quick_value(spaces, ground, spin, rings, badniks, w)
+                if scan
+                else progress * spaces[-1][0]
+            )
+            if ends == "stopped":
+                v += damage
+        if v > best:
+            best = v
+        if ends != "stopped":
+            open_ = True
+
+    for limit in (turns, turns + 1, None):
+        best, open_ = float("-inf"), False
+        rules.visit_paths(state, token, speed, kind, sink, turns=limit)
+        if open_:
+            break
+    memo[key] = (board.rings, board.badniks, w, best)
+    return best
