@@ -109,20 +109,34 @@ class TrackPlot:
         if names is not None:
             self.names = names
         self.state = state
-        self.preview = preview
-        board = state.board
-        self._draw_terrain(board)
+        self._draw_terrain(state.board)
         self.sources.fill(token_columns(state, boss_name, boss_card))
-        self.sources["racers"].data = racer_columns(state, self.names, self.colours, self.selected)
-        self.sources.fill(path_columns(state, preview, mover))
-        self._follow(state, preview)
+        self.show_selection(self.selected)
+        self.show_preview(preview, mover)
+
+    def show_selection(self, selected: int) -> None:
+        """Ring racer ``selected`` and name it in the title (nothing else is redrawn)."""
+        state = self.state
+        assert state is not None, "TrackPlot.update draws a state first"
+        self.selected = selected
+        board = state.board
+        self.sources["racers"].data = racer_columns(state, self.names, self.colours, selected)
         laid = board.track.n_columns
         rnd = f"Round {state.round}"
         who = ""
-        if 0 <= self.selected < len(board.racers):
-            who = f" · selected: {racer_names(state, self.names)[self.selected]}"
+        if 0 <= selected < len(board.racers):
+            who = f" · selected: {racer_names(state, self.names)[selected]}"
         more = f" · {len(state.pending)} section(s) still to lay" if state.pending else ""
         self.figure.title.text = f"{rnd} · {laid} columns laid{more}{who}"
+
+    def show_preview(self, preview: PathPreview | None, mover: int | None = None) -> None:
+        """Draw ``preview`` (a path of seat ``mover``; ``None``: no path) on the state shown,
+        keeping it in view (nothing else is redrawn)."""
+        state = self.state
+        assert state is not None, "TrackPlot.update draws a state first"
+        self.preview = preview
+        self.sources.fill(path_columns(state, preview, mover))
+        self._follow(state, preview)
 
     def _follow(self, state: SonicState, preview: PathPreview | None) -> None:
         """Keep the racers (and the previewed path) in view: the x range moves only when
