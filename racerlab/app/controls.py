@@ -73,12 +73,13 @@ def set_slider(slider: Any, start: float, end: float, value: float) -> None:
 def offer(select: Any, options: dict[str, Any], default: Any = None) -> bool:
     """Give a picker new ``options`` (label -> value), keeping its choice while it is still
     offered, else choosing ``default`` (when given) or the first (nothing when none).
-    Returns whether its value changed (so its own watchers have already run)."""
+    Returns whether its value's watchers ran (param runs them for a value it cannot
+    compare, such as a dataclass, even when the value is the same)."""
     before = select.value
     keep = before if before in options.values() else None
     first = default if default is not None else next(iter(options.values()), None)
     select.param.update(options=options, value=keep or first)
-    return select.value != before
+    return not param.parameterized.Comparator.is_equal(before, select.value)
 
 
 def director_note() -> pn.pane.Markdown:

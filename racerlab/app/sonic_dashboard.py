@@ -271,7 +271,6 @@ class SonicDashboard(pn.viewable.Viewer):
     def _redraw_track(self) -> None:
         s = self.session
         state: SonicState = s.state
-        mover, preview = self._preview()
         boss_name, boss_card = "", ""
         if state.boss is not None:
             bf = s.rules.facts.bosses.get(state.boss.id)
@@ -280,23 +279,17 @@ class SonicDashboard(pn.viewable.Viewer):
                 if state.boss.card in bf.cards:
                     bc = bf.cards[state.boss.card]
                     boss_card = f"{bc.name} (priority {bc.priority})"
-        self.track.update(
-            state,
-            selected=min(s.selected, state.players - 1),
-            preview=preview,
-            mover=mover,
-            names=s.player_names,
-            boss_name=boss_name,
-            boss_card=boss_card,
-        )
+        self.track.selected = self._seat()
+        self.track.show_state(state, names=s.player_names, boss_name=boss_name, boss_card=boss_card)
 
     def refresh(self) -> None:
         """Redraw what shows the game state: the hand, the track, the racer picker, the
         standings, the result, and the Tweak and Odds tabs while shown."""
         s = self.session
         state: SonicState = s.state
+        self._redraw_track()  # the path preview follows once the hand offers this state's paths
         self.hand.refresh()
-        self._redraw_track()
+        self._show_preview()
         self.racer_select.param.update(
             options={f"{i + 1}. {n}": i for i, n in enumerate(s.player_names)}, value=self._seat()
         )

@@ -88,6 +88,7 @@ class TrackPlot:
         self.selected = selected
         self.preview: PathPreview | None = None
         self.state: SonicState | None = None
+        self._preview_drawn: tuple[Any, ...] | None = None
         self.update(state, selected=selected)
 
     # -- drawing -------------------------------------------------------------------------
@@ -106,13 +107,25 @@ class TrackPlot:
         seat ``mover``) drawn with its marks; only the sources' data change."""
         if selected is not None:
             self.selected = selected
+        self.show_state(state, names=names, boss_name=boss_name, boss_card=boss_card)
+        self.show_preview(preview, mover)
+
+    def show_state(
+        self,
+        state: SonicState,
+        *,
+        names: Sequence[str] | None = None,
+        boss_name: str = "",
+        boss_card: str = "",
+    ) -> None:
+        """Redraw the track, tokens and racers for ``state``; the path preview is left to
+        :meth:`show_preview` (a view draws it once the preview for this state is known)."""
         if names is not None:
             self.names = names
         self.state = state
         self._draw_terrain(state.board)
         self.sources.fill(token_columns(state, boss_name, boss_card))
         self.show_selection(self.selected)
-        self.show_preview(preview, mover)
 
     def show_selection(self, selected: int) -> None:
         """Ring racer ``selected`` and name it in the title (nothing else is redrawn)."""
@@ -134,6 +147,10 @@ class TrackPlot:
         keeping it in view (nothing else is redrawn)."""
         state = self.state
         assert state is not None, "TrackPlot.update draws a state first"
+        drawn = self._preview_drawn
+        if drawn is not None and drawn[0] is state and drawn[1:] == (preview, mover):
+            return  # already shown: asking twice draws once
+        self._preview_drawn = (state, preview, mover)
         self.preview = preview
         self.sources.fill(path_columns(state, preview, mover))
         self._follow(state, preview)
