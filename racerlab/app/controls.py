@@ -95,9 +95,10 @@ def director_note() -> pn.pane.Markdown:
 def redraw_guard(session: GameSession, redraw: Callable[[], None]) -> Callable[..., None]:
     """``redraw`` as a watcher callback that shows its errors and never re-enters itself.
 
-    An error while redrawing is reported on the page, and reporting bumps the
-    session's version, which asks for a redraw again: without this guard one
-    failing redraw recursed until ``RecursionError`` and the session died.
+    An error while redrawing is reported on the page, and reporting changes the
+    session (its ``error`` and ``version``), which may ask for the same redraw
+    again: without this guard one failing redraw recursed until ``RecursionError``
+    and the session died.
     """
     running = False
     guarded = session.guarded(redraw, "redraw")

@@ -284,7 +284,7 @@ class SonicDashboard(pn.viewable.Viewer):
 
     def refresh(self) -> None:
         """Redraw what shows the game state: the hand, the track, the racer picker, the
-        standings, the result, and the Tweak and Odds tabs while shown."""
+        standings, the result, the Tweak tab and the Odds tab while shown."""
         s = self.session
         state: SonicState = s.state
         self._redraw_track()  # the path preview follows once the hand offers this state's paths
