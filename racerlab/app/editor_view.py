@@ -74,6 +74,8 @@ class EditorView(pn.viewable.Viewer):
         g = s.guarded
         wide = dict(sizing_mode="stretch_width")
         self._colours = colours
+        self.active = True
+        """Whether the tab is shown: "the odds from here" are worked out only then."""
         self.drag = add_drag_handles(figure)
         self.handles = self.drag.source
         dragged = g(self._on_drag, "drag a racer")
@@ -164,11 +166,21 @@ class EditorView(pn.viewable.Viewer):
         who = f"{seat + 1}. {esc(names[seat])}"
         set_text(self.header, f"**Editing {who}** (pick another racer beside the plot)")
         self._show_refusal()
+        self._show_odds()
+
+    def show(self, active: bool) -> None:
+        """The tab was shown (``active``) or hidden: the odds catch up when it is shown."""
+        self.active = active
+        self._show_odds()
+
+    def _show_odds(self) -> None:
+        if not self.active:
+            return  # worked out when the tab is shown (the handles follow the state anyway)
         rows = "".join(
             f'<tr><td>{esc(o.label)}</td><td>{esc(o.words)}</td><td class="p">{o.p:.1%}</td></tr>'
-            for o in self.model.odds(seat)
+            for o in self.model.odds(self._seat())
         )
-        self.odds.object = f'<table class="rl-odds" id="rl-editor-odds">{rows}</table>'
+        set_text(self.odds, f'<table class="rl-odds" id="rl-editor-odds">{rows}</table>')
 
 
 def knights_editor(session: GameSession, figure: Any) -> EditorView:

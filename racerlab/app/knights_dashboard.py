@@ -59,8 +59,9 @@ __all__ = [
     "target_choices",
 ]
 
-TWEAK_TAB, ODDS_TAB = 1, 2
-"""Positions of the Tweak and Odds tabs (refreshed only while shown)."""
+TWEAK_TAB, ODDS_TAB, EDITOR_TAB = 1, 2, 4
+"""Positions of the Tweak, Odds and Edit position tabs (refreshed, or their odds worked
+out, only while shown)."""
 
 SIDE_PANEL_WIDTH = 400
 """Width (px) of the column beside the arena: racer picker, overlays, standings, log."""
@@ -105,17 +106,19 @@ class KnightsDashboard(pn.viewable.Viewer):
         self.tweak = TweakPanel(s)
         self.odds = OddsPanel(s, odds=self.odds_memo)
         self.simulation = SimulationPanel(s)
+        self.editor = knights_editor(s, self.arena.figure)
         self.tabs = pn.Tabs(
             ("Play by hand", self.hand),
             ("Tweak racer", self.tweak),
             ("Odds", self.odds),
             ("Simulate", self.simulation),
-            ("Edit position", knights_editor(s, self.arena.figure)),
+            ("Edit position", self.editor),
             dynamic=True,
             **wide,
         )
         self.tabs.param.watch(g(self._on_tab, "switch tab"), "active")
         self.odds.active = self.tabs.active == ODDS_TAB
+        self.editor.active = self.tabs.active == EDITOR_TAB
         # each change redraws only what shows it (the log and the banner bind themselves)
         redraw_on(s, self.refresh, "state_version")
         redraw_on(s, self._show_selection, "selected")
@@ -187,6 +190,7 @@ class KnightsDashboard(pn.viewable.Viewer):
             self.tweak.refresh()
         if self.odds.active:
             self.odds.refresh()
+        self.editor.show(event.new == EDITOR_TAB)
 
     def _seat(self) -> int:
         return min(self.session.selected, len(self.session.state.racers) - 1)

@@ -89,8 +89,8 @@ __all__ = [
 SIDE_PANEL_WIDTH = 400
 """Width (px) of the column beside the track: racer picker, standings, log."""
 
-ODDS_TAB = 2
-"""Position of the Odds tab (recomputed only while shown)."""
+ODDS_TAB, EDITOR_TAB = 2, 4
+"""Positions of the Odds and Edit position tabs (their odds computed only while shown)."""
 
 
 class SonicDashboard(pn.viewable.Viewer):
@@ -150,12 +150,14 @@ class SonicDashboard(pn.viewable.Viewer):
         self.tweak = TweakPanel(s)
         self.odds = OddsPanel(s)
         self.simulation = SimulationPanel(s)
+        self.editor = sonic_editor(s, self.track.figure)
+        self.editor.active = False  # the first tab is shown
         self.tabs = pn.Tabs(
             ("Play by hand", self.hand),
             ("Tweak racer", self.tweak),
             ("Odds", self.odds),
             ("Simulate", self.simulation),
-            ("Edit position", sonic_editor(s, self.track.figure)),
+            ("Edit position", self.editor),
             dynamic=False,  # updates to panels of a lazily rendered tab pulled CSS from a CDN
             **wide,
         )
@@ -233,6 +235,7 @@ class SonicDashboard(pn.viewable.Viewer):
     def _on_tab(self, event: Any) -> None:
         self.odds.active = event.new == ODDS_TAB
         self.odds.refresh()
+        self.editor.show(event.new == EDITOR_TAB)
 
     def _preview(self) -> tuple[int | None, Any]:
         mover, preview = self.hand.preview()

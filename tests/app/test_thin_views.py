@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from racerlab.app import controls, knights_dashboard, sonic_dashboard, sonic_hand, sonic_odds
+from racerlab.app.editor import SonicEditor
 from racerlab.app.editor_view import EditorView
 from racerlab.app.knights_hand import HandPanel as KnightsHand
 from racerlab.app.knights_odds import OddsPanel as KnightsOdds
@@ -204,3 +205,15 @@ def test_plain_dashboard_redraws_its_table_on_a_step_only(monkeypatch):
     assert calls["table"] == 1 and calls["log"] == 1
     calls = spy.after(lambda: app.session.set_controller(1, HUMAN))
     assert calls["table"] == 0 and calls["log"] == 0
+
+
+def test_the_editor_works_out_its_odds_only_while_its_tab_is_shown(sonic):
+    app, spy = sonic
+    spy.on(SonicEditor, "odds", "editor odds")
+    calls = spy.after(lambda: app.session.step())
+    assert calls["editor odds"] == 0 and calls["editor"] == 1  # its handles still follow
+    tab = sonic_dashboard.EDITOR_TAB
+    assert spy.after(lambda: setattr(app.tabs, "active", tab))["editor odds"] == 1
+    assert spy.after(lambda: app.session.step())["editor odds"] == 1
+    assert 'id="rl-editor-odds"' in app.editor.odds.object
+    assert spy.after(lambda: setattr(app.tabs, "active", 0))["editor odds"] == 0
