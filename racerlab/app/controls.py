@@ -7,7 +7,10 @@
 - :class:`MessageBanner`: the last error (and notice) in a visible alert.
 
 Every callback is wrapped by :meth:`GameSession.guarded`, so an error shows on
-the page and the session keeps running.
+the page and the session keeps running. Each view redraws only when a session
+parameter it shows changes (:func:`redraw_on`), and a widget that follows the
+session is set only when its value differs, so its own callback, seeing the
+session already holds that value, asks for nothing (no echo, no guard flag).
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ __all__ = [
     "director_note",
     "offer",
     "redraw_guard",
+    "redraw_on",
     "set_slider",
     "set_text",
 ]
@@ -66,12 +70,16 @@ def set_slider(slider: Any, start: float, end: float, value: float) -> None:
             slider.value_throttled = value
 
 
-def offer(select: Any, options: dict[str, Any], default: Any = None) -> None:
+def offer(select: Any, options: dict[str, Any], default: Any = None) -> bool:
     """Give a picker new ``options`` (label -> value), keeping its choice while it is still
-    offered, else choosing ``default`` (when given) or the first (nothing when none)."""
-    keep = select.value if select.value in options.values() else None
+    offered, else choosing ``default`` (when given) or the first (nothing when none).
+    Returns whether its value's watchers ran (param runs them for a value it cannot
+    compare, such as a dataclass, even when the value is the same)."""
+    before = select.value
+    keep = before if before in options.values() else None
     first = default if default is not None else next(iter(options.values()), None)
     select.param.update(options=options, value=keep or first)
+    return not param.parameterized.Comparator.is_equal(before, select.value)
 
 
 def director_note() -> pn.pane.Markdown:
@@ -87,9 +95,10 @@ def director_note() -> pn.pane.Markdown:
 def redraw_guard(session: GameSession, redraw: Callable[[], None]) -> Callable[..., None]:
     """``redraw`` as a watcher callback that shows its errors and never re-enters itself.
 
-    An error while redrawing is reported on the page, and reporting bumps the
-    session's version, which asks for a redraw again: without this guard one
-    failing redraw recursed until ``RecursionError`` and the session died.
+    An error while redrawing is reported on the page, and reporting changes the
+    session (its ``error`` and ``version``), which may ask for the same redraw
+    again: without this guard one failing redraw recursed until ``RecursionError``
+    and the session died.
     """
     running = False
     guarded = session.guarded(redraw, "redraw")
@@ -107,17 +116,28 @@ def redraw_guard(session: GameSession, redraw: Callable[[], None]) -> Callable[.
     return run
 
 
+def redraw_on(session: GameSession, redraw: Callable[[], None], *names: str) -> Any:
+    """Bind ``redraw()`` to the session parameters ``names``: it runs once per change of any
+    of them (once for a batch changing several), with :func:`redraw_guard`'s protection.
+
+    This is how every view follows the session: a view lists only what it shows, so
+    choosing a racer (``selected``) does not redraw the event log, and a step
+    (``state_version``) redraws each view of the state once. Returns the watcher.
+    """
+    return session.param.watch(redraw_guard(session, redraw), list(names))
+
+
 class _SessionView(pn.viewable.Viewer):
-    """A view of a :class:`GameSession` that refreshes when its version goes up."""
+    """A view of a :class:`GameSession` that refreshes when a parameter it shows changes."""
 
     session = param.ClassSelector(class_=GameSession, doc="The game session shown.")
 
+    watches: tuple[str, ...] = ("state_version",)
+    """The session parameters this view shows (its :meth:`refresh` runs when one changes)."""
+
     def __init__(self, session: GameSession, **params: Any) -> None:
         super().__init__(session=session, **params)
-        session.param.watch(self._refresh_event, "version")
-
-    def _refresh_event(self, _event: Any) -> None:
-        self.session.guarded(self.refresh, "redraw")()
+        redraw_on(session, self.refresh, *self.watches)
 
     def refresh(self) -> None:
         """Bring the widgets up to date with the session."""
@@ -126,10 +146,11 @@ class _SessionView(pn.viewable.Viewer):
 class StepControls(_SessionView):
     """Buttons and sliders that move through (and extend) the game's history."""
 
+    watches = ("state_version", "controllers")
+
     def __init__(self, session: GameSession, **params: Any) -> None:
         super().__init__(session, **params)
         g = session.guarded
-        self._syncing = False
         button = dict(sizing_mode="stretch_width", min_width=55, margin=(4, 2))
         self.back_button = pn.widgets.Button(label="◀ Back", **button)
         self.action_button = pn.widgets.Button(label="Step", color="primary", **button)
@@ -188,22 +209,26 @@ class StepControls(_SessionView):
         return self._layout
 
     # -- callbacks -------------------------------------------------------------------
+    # Each callback asks the session only for a change: the slider, picker, toggle and seat
+    # buttons are also set from the session, and then their value is already the session's.
     def _on_round(self, event: Any) -> None:
-        if not self._syncing and event.new is not None:
-            # the slider always spans two rounds; a round not reached yet shows the last one
-            reached = self.session.rounds()
-            self.session.goto_round(min(max(int(event.new), reached[0]), reached[-1]))
+        if event.new is None:
+            return
+        # the slider always spans two rounds; a round not reached yet shows the last one
+        reached = self.session.rounds()
+        wanted = min(max(int(event.new), reached[0]), reached[-1])
+        if wanted != self.session.round:
+            self.session.goto_round(wanted)
 
     def _on_line(self, event: Any) -> None:
-        if not self._syncing and event.new is not None:
+        if event.new is not None and int(event.new) != self.session.line:
             self.session.show_line(int(event.new))
 
     def _on_play(self, event: Any) -> None:
-        if not self._syncing:
-            self.session.autoplay = bool(event.new)
+        self.session.autoplay = bool(event.new)
 
     def _on_seat(self, seat: int, event: Any) -> None:
-        if not self._syncing:
+        if event.new != self.session.controllers[seat]:
             self.session.set_controller(seat, event.new)
 
     def _tick(self) -> None:
@@ -221,39 +246,30 @@ class StepControls(_SessionView):
             self._periodic = None
         if s.autoplay:
             self._periodic = pn.state.add_periodic_callback(self._tick, period=s.autoplay_ms)
-        self._syncing = True
-        try:
-            self.play_toggle.value = s.autoplay
-            self.play_toggle.label = "⏸ Pause" if s.autoplay else "▶ Play"
-        finally:
-            self._syncing = False
+        self.play_toggle.param.update(value=s.autoplay, label="⏸ Pause" if s.autoplay else "▶ Play")
 
     # -- refresh ---------------------------------------------------------------------
     def refresh(self) -> None:
         s = self.session
         tl = s.timeline
         rounds = s.rounds()
-        self._syncing = True
-        try:
-            set_text(self.status, f"<b>{esc(s.status())}</b>")
-            # only rounds reached are offered; one round: the slider (needing two ends) is off
-            lo, hi = rounds[0], max(rounds[-1], rounds[0] + 1)
-            set_slider(self.round_slider, lo, hi, min(max(s.round, lo), hi))
-            if self.round_slider.disabled != (len(rounds) < 2):
-                self.round_slider.disabled = len(rounds) < 2
-            if self.back_button.disabled != (tl.index == 0):
-                self.back_button.disabled = tl.index == 0
-            over_at_end = s.is_over and tl.at_end
-            for b in (self.action_button, self.turn_button, self.round_button):
-                if b.disabled != over_at_end:
-                    b.disabled = over_at_end
-            if len(s.lines) > 1 or self.line_select.visible:
-                lines = {f"Line {i + 1} ({len(t) - 1} steps)": i for i, t in enumerate(s.lines)}
-                self.line_select.param.update(options=lines, value=s.line)
-                self.line_select.visible = len(s.lines) > 1
-            self._refresh_seats()
-        finally:
-            self._syncing = False
+        set_text(self.status, f"<b>{esc(s.status())}</b>")
+        # only rounds reached are offered; one round: the slider (needing two ends) is off
+        lo, hi = rounds[0], max(rounds[-1], rounds[0] + 1)
+        set_slider(self.round_slider, lo, hi, min(max(s.round, lo), hi))
+        if self.round_slider.disabled != (len(rounds) < 2):
+            self.round_slider.disabled = len(rounds) < 2
+        if self.back_button.disabled != (tl.index == 0):
+            self.back_button.disabled = tl.index == 0
+        over_at_end = s.is_over and tl.at_end
+        for b in (self.action_button, self.turn_button, self.round_button):
+            if b.disabled != over_at_end:
+                b.disabled = over_at_end
+        if len(s.lines) > 1 or self.line_select.visible:
+            lines = {f"Line {i + 1} ({len(t) - 1} steps)": i for i, t in enumerate(s.lines)}
+            self.line_select.param.update(options=lines, value=s.line)
+            self.line_select.visible = len(s.lines) > 1
+        self._refresh_seats()
 
     def _refresh_seats(self) -> None:
         s = self.session
@@ -362,6 +378,8 @@ _LOG_CSS = """
 
 class ScenarioControls(_SessionView):
     """Start a bundled or random game, save and load it, and share it by link."""
+
+    watches = ("state_version", "shown")
 
     def __init__(self, session: GameSession, **params: Any) -> None:
         super().__init__(session, **params)
@@ -531,6 +549,8 @@ _NOTE_CSS = """
 class MessageBanner(_SessionView):
     """The last error (red) and notice (blue), each dismissable; hidden when empty."""
 
+    watches = ("error", "notice")
+
     def __init__(self, session: GameSession, **params: Any) -> None:
         super().__init__(session, **params)
         self.error_alert = pn.pane.Alert(
@@ -541,7 +561,6 @@ class MessageBanner(_SessionView):
         )
         self.dismiss = pn.widgets.Button(label="Dismiss", visible=False, width=90)
         self.dismiss.on_click(session.guarded(lambda e: self._dismiss(), "dismiss"))
-        session.param.watch(self._refresh_event, ["error", "notice"])
         self.refresh()
 
     def __panel__(self) -> pn.viewable.Viewable:

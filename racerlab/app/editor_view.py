@@ -21,7 +21,8 @@ from typing import Any
 
 import panel as pn
 
-from ..viz.editing import add_drag_handles, handle_data, moved_handle
+from ..viz.editing import MOVE_EPS, add_drag_handles, handle_data, moved_handle
+from .controls import redraw_on, set_text
 from .editor import (
     KNIGHTS_FIELDS,
     SNAP_DEGREES,
@@ -73,7 +74,8 @@ class EditorView(pn.viewable.Viewer):
         g = s.guarded
         wide = dict(sizing_mode="stretch_width")
         self._colours = colours
-        self._syncing = False
+        self.active = True
+        """Whether the tab is shown: "the odds from here" are worked out only then."""
         self.drag = add_drag_handles(figure)
         self.handles = self.drag.source
         dragged = g(self._on_drag, "drag a racer")
@@ -108,7 +110,8 @@ class EditorView(pn.viewable.Viewer):
             self.odds,
             **wide,
         )
-        s.param.watch(lambda e: g(self.refresh, "editor")(), ["version", "selected"])
+        redraw_on(s, self.refresh, "state_version", "selected")
+        redraw_on(s, self._show_refusal, "error")
         self.refresh()
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -117,46 +120,67 @@ class EditorView(pn.viewable.Viewer):
     def _seat(self) -> int:
         return min(self.model.session.selected, len(self.model.session.player_names) - 1)
 
+    # A box or a handle set by refresh already shows the game's value: the model's set_value
+    # finds nothing to change, and a handle at its racer's place is no drag (no guard flag).
     def _setter(self, name: str) -> Callable[[Any], None]:
         def set_it(event: Any) -> None:
-            if not self._syncing and event.new is not None:
-                self.model.set_value(self._seat(), name, int(event.new))
+            if event.new is not None and not self.model.set_value(
+                self._seat(), name, int(event.new)
+            ):
+                self.refresh()  # refused: the box goes back to the game's value
 
         return set_it
 
     def _on_drag(self, _attr: str, old: Any, new: Any) -> None:
-        if self._syncing:
-            return
         moved = moved_handle(old, new)
-        if moved is None:
+        if moved is None or self._in_place(*moved):
             return
         player, kind, x, y = moved
         if not self.model.drag(player, kind, x, y):
             self.refresh()  # refused: the handle goes back
+
+    def _in_place(self, player: int, kind: str, x: float, y: float) -> bool:
+        """Whether handle ``kind`` of ``player`` is where the state shown puts it (a redraw
+        moved it there, not a drag)."""
+        now = handle_data(*self.model.handles(), self._colours(self.model.session.state))
+        for p, k, hx, hy in zip(now["player"], now["kind"], now["x"], now["y"]):
+            if (p, k) == (player, kind):
+                return abs(hx - x) <= MOVE_EPS and abs(hy - y) <= MOVE_EPS
+        return False
+
+    def _show_refusal(self) -> None:
+        s = self.model.session
+        set_text(self.refused, esc(s.error) if s.error else "")
 
     def refresh(self) -> None:
         """Bring handles, boxes and odds up to the state at the cursor."""
         s = self.model.session
         seat = self._seat()
         names = s.player_names
-        self._syncing = True
-        try:
-            centres, heads = self.model.handles()
-            self.handles.data = handle_data(centres, heads, self._colours(s.state))
-            values = self.model.values(seat)
-            for name, box in self.inputs.items():
-                if box.value != values[name]:
-                    box.value = values[name]
-        finally:
-            self._syncing = False
+        centres, heads = self.model.handles()
+        self.handles.data = handle_data(centres, heads, self._colours(s.state))
+        values = self.model.values(seat)
+        for name, box in self.inputs.items():
+            if box.value != values[name]:
+                box.value = values[name]
         who = f"{seat + 1}. {esc(names[seat])}"
-        self.header.object = f"**Editing {who}** (pick another racer beside the plot)"
-        self.refused.object = esc(s.error) if s.error else ""
+        set_text(self.header, f"**Editing {who}** (pick another racer beside the plot)")
+        self._show_refusal()
+        self._show_odds()
+
+    def show(self, active: bool) -> None:
+        """The tab was shown (``active``) or hidden: the odds catch up when it is shown."""
+        self.active = active
+        self._show_odds()
+
+    def _show_odds(self) -> None:
+        if not self.active:
+            return  # worked out when the tab is shown (the handles follow the state anyway)
         rows = "".join(
             f'<tr><td>{esc(o.label)}</td><td>{esc(o.words)}</td><td class="p">{o.p:.1%}</td></tr>'
-            for o in self.model.odds(seat)
+            for o in self.model.odds(self._seat())
         )
-        self.odds.object = f'<table class="rl-odds" id="rl-editor-odds">{rows}</table>'
+        set_text(self.odds, f'<table class="rl-odds" id="rl-editor-odds">{rows}</table>')
 
 
 def knights_editor(session: GameSession, figure: Any) -> EditorView:

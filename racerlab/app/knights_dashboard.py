@@ -26,7 +26,7 @@ from .controls import (
     MessageBanner,
     ScenarioControls,
     StepControls,
-    redraw_guard,
+    redraw_on,
     set_text,
 )
 from .editor_view import knights_editor
@@ -59,8 +59,9 @@ __all__ = [
     "target_choices",
 ]
 
-TWEAK_TAB, ODDS_TAB = 1, 2
-"""Positions of the Tweak and Odds tabs (refreshed only while shown)."""
+TWEAK_TAB, ODDS_TAB, EDITOR_TAB = 1, 2, 4
+"""Positions of the Tweak, Odds and Edit position tabs (refreshed, or their odds worked
+out, only while shown)."""
 
 SIDE_PANEL_WIDTH = 400
 """Width (px) of the column beside the arena: racer picker, overlays, standings, log."""
@@ -92,10 +93,9 @@ class KnightsDashboard(pn.viewable.Viewer):
             **wide,
         )
         self.overlay_toggle.param.watch(g(self._on_overlays, "overlays"), "value")
-        self.grid_toggle = pn.widgets.RadioButtonGroup(
-            options={"Grid 1M": "M", "Grid 1R": "R", "No grid": "off"}, value=s.grid, **wide
+        self.grid_toggle = pn.widgets.RadioButtonGroup.from_param(  # linked both ways
+            s.param.grid, options={"Grid 1M": "M", "Grid 1R": "R", "No grid": "off"}, **wide
         )
-        self.grid_toggle.param.watch(g(self._on_grid, "grid"), "value")
         self.standings = pn.pane.HTML("", stylesheets=[TABLE_CSS], **wide)
         self.result = pn.pane.HTML("", **wide)
         self.banner = MessageBanner(s)
@@ -106,21 +106,26 @@ class KnightsDashboard(pn.viewable.Viewer):
         self.tweak = TweakPanel(s)
         self.odds = OddsPanel(s, odds=self.odds_memo)
         self.simulation = SimulationPanel(s)
+        self.editor = knights_editor(s, self.arena.figure)
         self.tabs = pn.Tabs(
             ("Play by hand", self.hand),
             ("Tweak racer", self.tweak),
             ("Odds", self.odds),
             ("Simulate", self.simulation),
-            ("Edit position", knights_editor(s, self.arena.figure)),
+            ("Edit position", self.editor),
             dynamic=True,
             **wide,
         )
         self.tabs.param.watch(g(self._on_tab, "switch tab"), "active")
         self.odds.active = self.tabs.active == ODDS_TAB
-        redraw = redraw_guard(s, self.refresh)
-        s.param.watch(redraw, ["version", "selected", "overlays", "grid"])
+        self.editor.active = self.tabs.active == EDITOR_TAB
+        # each change redraws only what shows it (the log and the banner bind themselves)
+        redraw_on(s, self.refresh, "state_version")
+        redraw_on(s, self._show_selection, "selected")
+        redraw_on(s, self._show_overlays, "overlays")
+        redraw_on(s, lambda: self.arena.show_grid(s.grid), "grid")
+        redraw_on(s, self.hand.refresh, "controllers")
         self.presenter = presenter_for(self)
-        self._syncing = False
         self.refresh()
 
     # -- layout ---------------------------------------------------------------------------
@@ -170,17 +175,14 @@ class KnightsDashboard(pn.viewable.Viewer):
         )
 
     # -- callbacks --------------------------------------------------------------------------
+    # the picker and the switches are also set from the session; setting the session's own
+    # value back fires nothing, so there is no echo to guard against
     def _on_select(self, event: Any) -> None:
-        if not self._syncing and event.new is not None:
+        if event.new is not None:
             self.session.selected = int(event.new)
 
     def _on_overlays(self, event: Any) -> None:
-        if not self._syncing:
-            self.session.overlays = [o for o in ARENA_OVERLAYS if o in event.new]
-
-    def _on_grid(self, event: Any) -> None:
-        if not self._syncing:
-            self.session.grid = event.new
+        self.session.overlays = [o for o in ARENA_OVERLAYS if o in event.new]
 
     def _on_tab(self, event: Any) -> None:
         self.odds.active = event.new == ODDS_TAB
@@ -188,32 +190,57 @@ class KnightsDashboard(pn.viewable.Viewer):
             self.tweak.refresh()
         if self.odds.active:
             self.odds.refresh()
+        self.editor.show(event.new == EDITOR_TAB)
+
+    def _seat(self) -> int:
+        return min(self.session.selected, len(self.session.state.racers) - 1)
+
+    def _trail(self) -> list[KnightsState]:
+        s = self.session
+        return [s.timeline.entries[i - 1].state for i in s.round_entries()]
+
+    def _show_overlays(self) -> None:
+        """The overlay switches changed: redraw the arena's overlays only."""
+        s = self.session
+        if list(self.overlay_toggle.value) != list(s.overlays):
+            self.overlay_toggle.value = list(s.overlays)
+        self.arena.show_overlays(s.overlays, self._trail())
+
+    def _show_selection(self) -> None:
+        """Another racer chosen: the arena (its overlays are the selected racer's), the picker,
+        the standings' highlight and the Tweak and Odds tabs while shown; not the log,
+        the hand or the result."""
+        s = self.session
+        sel = self._seat()
+        self.arena.update(s.state, selected=sel, trail_states=self._trail())
+        if self.racer_select.value != sel:
+            self.racer_select.value = sel
+        self._show_about_selected(sel)
+
+    def _show_about_selected(self, sel: int) -> None:
+        set_text(self.standings, standings_html(self.session.state, sel))
+        if self.tabs.active == TWEAK_TAB:
+            self.tweak.refresh()
+        self.odds.refresh()
 
     def refresh(self) -> None:
-        """Redraw the arena and every panel for the session's state."""
+        """Redraw what shows the game state: the arena, the racer picker, the standings, the
+        result, the hand, and the Tweak and Odds tabs while shown."""
         s = self.session
         state: KnightsState = s.state
-        sel = min(s.selected, len(state.racers) - 1)
-        trail = [s.timeline.entries[i - 1].state for i in s.round_entries()]
-        self.arena.update(state, selected=sel, overlays=s.overlays, grid=s.grid, trail_states=trail)
-        self._syncing = True
-        try:
-            self.racer_select.param.update(
-                options={f"{i + 1}. {n}": i for i, n in enumerate(s.player_names)}, value=sel
-            )
-            self.overlay_toggle.value = list(s.overlays)
-            self.grid_toggle.value = s.grid
-        finally:
-            self._syncing = False
-        set_text(self.standings, standings_html(state, sel))
+        sel = self._seat()
+        self.arena.update(
+            state, selected=sel, overlays=s.overlays, grid=s.grid, trail_states=self._trail()
+        )
+        self.racer_select.param.update(
+            options={f"{i + 1}. {n}": i for i, n in enumerate(s.player_names)}, value=sel
+        )
         if s.is_over:
             set_text(self.result, "🏁 " + esc(s.rules.result(state).describe()))
         else:
             set_text(self.result, "")
         self.hand.refresh()
-        if self.tabs.active == TWEAK_TAB:
-            self.tweak.refresh()
-        self.odds.refresh()
+        self._show_about_selected(sel)
 
 
 def knights_app(

@@ -43,7 +43,7 @@ class OddsPanel(pn.viewable.Viewer):
         self.hit_source, self.damage_source = self.charts.hit_source, self.charts.damage_source
         self.hit_fig, self.dmg_fig = self.charts.hit_fig, self.charts.dmg_fig
         self.target = pn.widgets.Select(label="Target for the damage chart", options={}, **wide)
-        self.target.param.watch(session.guarded(lambda e: self.refresh(), "odds target"), "value")
+        self.target.param.watch(session.guarded(lambda e: self._draw(), "odds target"), "value")
         self.summary = pn.pane.Markdown("", **wide)
         self.order = pn.pane.HTML("", stylesheets=[TABLE_CSS], **wide)
         self.order_button = pn.widgets.Button(
@@ -53,7 +53,6 @@ class OddsPanel(pn.viewable.Viewer):
         self.active = True
         self._curve_cache: tuple[Any, int, Any, np.ndarray] | None = None
         self._order_for: Any = None
-        self._syncing = False
         self._layout = pn.Column(
             self.target,
             self.summary,
@@ -92,20 +91,27 @@ class OddsPanel(pn.viewable.Viewer):
 
     def refresh(self) -> None:
         """Recompute the odds for the selected racer at the cursor (when the tab is shown)."""
+        if not self.active:
+            return
+        s = self.session
+        state: KnightsState = s.state
+        me = min(s.selected, len(state.racers) - 1)
+        opts = {} if state.racers[me].wrecked else dict(candidate_targets(state, me))
+        # by default the odds are those of a target the arena labels; a new target is drawn
+        # by the target picker's own callback, so draw here only when the target stayed
+        if not offer(self.target, opts, first_in_sight(state, me, list(opts.values()))):
+            self._draw()
+
+    def _draw(self) -> None:
+        """The charts, the summary and the drive-order note for the target picked."""
         from ..knights import queries
 
-        if self._syncing or not self.active:
+        if not self.active:
             return
         s = self.session
         state: KnightsState = s.state
         me = min(s.selected, len(state.racers) - 1)
         wrecked = state.racers[me].wrecked
-        opts = {} if wrecked else dict(candidate_targets(state, me))  # wrecked: attacks nobody
-        self._syncing = True
-        try:  # by default the odds are those of a target the arena labels
-            offer(self.target, opts, first_in_sight(state, me, list(opts.values())))
-        finally:
-            self._syncing = False
         hits = self.hit_curve(state, me, self.target.value)
         self.charts.show_hit_curve(hits, title=f"{state.name(me)}: hit chance vs target Armor")
         target = self.target.value

@@ -33,7 +33,6 @@ class TweakPanel(pn.viewable.Viewer):
     def __init__(self, session: GameSession, **params: Any) -> None:
         super().__init__(**params)
         self.session = session
-        self._syncing = False
         catalog = GAME.load_catalog()
         g = session.guarded
         wide = dict(sizing_mode="stretch_width")
@@ -75,8 +74,10 @@ class TweakPanel(pn.viewable.Viewer):
     def _player(self) -> int:
         return self.session.selected
 
+    # Each callback directs only a change: refresh sets the widgets to the game's own numbers
+    # and parts, and then the callbacks find nothing to do (no echo, no guard flag).
     def _on_stat(self, stat: str, event: Any) -> None:
-        if self._syncing or event.new is None:
+        if event.new is None:
             return
         s = self.session
         racer = queries.seat_racer(s.state, self._player())
@@ -86,15 +87,21 @@ class TweakPanel(pn.viewable.Viewer):
             self.refresh()
 
     def _on_durability(self, event: Any) -> None:
-        if self._syncing or event.new is None:
+        if event.new is None:
             return
-        if not self.session.direct(SetDurability(self._player(), int(event.new))):
+        s = self.session
+        if int(event.new) == _durability_shown(s.state.racers[self._player()]):
+            return
+        if not s.direct(SetDurability(self._player(), int(event.new))):
             self.refresh()
 
     def _on_swap(self, slot: str, event: Any) -> None:
-        if self._syncing or not event.new:
+        if not event.new:
             return
-        if not self.session.direct(SwapPart(self._player(), slot, event.new)):
+        s = self.session
+        if event.new == queries.build_parts(s.state.racers[self._player()].build).get(slot):
+            return
+        if not s.direct(SwapPart(self._player(), slot, event.new)):
             self.refresh()
 
     def refresh(self) -> None:
@@ -104,24 +111,25 @@ class TweakPanel(pn.viewable.Viewer):
         p = min(self._player(), len(state.racers) - 1)
         rs = state.racers[p]
         racer = queries.seat_racer(state, p)
-        self._syncing = True
-        try:
-            wrecked = " <i>Wrecked: the director cannot change it.</i>" if rs.wrecked else ""
-            set_text(
-                self.header,
-                f"<b>Tweak {esc(state.name(p))}</b> ({esc(racer.knight.name)}): "
-                f"{stats_line(racer.stats, ours_marker(invented_stats(rs.build, rs.mods)))}"
-                + wrecked,
-            )
-            for stat, w in self.sliders.items():
-                now = int(getattr(racer.weapon if stat in WEAPON_STATS else racer.stats, stat))
-                set_slider(w, 0, max(now + STAT_SLIDER_HEADROOM, 10), now)
-            lowest = 0 if rs.wrecked else 1  # a wrecked racer has 0, as the standings say
-            top = max(2, rs.start_durability)
-            set_slider(self.durability_now, lowest, top, max(lowest, rs.durability))
-            for slot, part in queries.build_parts(rs.build).items():
-                self.swaps[slot].value = part
-            for w in (*self.sliders.values(), self.durability_now, *self.swaps.values()):
+        wrecked = " <i>Wrecked: the director cannot change it.</i>" if rs.wrecked else ""
+        set_text(
+            self.header,
+            f"<b>Tweak {esc(state.name(p))}</b> ({esc(racer.knight.name)}): "
+            f"{stats_line(racer.stats, ours_marker(invented_stats(rs.build, rs.mods)))}" + wrecked,
+        )
+        for stat, w in self.sliders.items():
+            now = int(getattr(racer.weapon if stat in WEAPON_STATS else racer.stats, stat))
+            set_slider(w, 0, max(now + STAT_SLIDER_HEADROOM, 10), now)
+        lowest = 0 if rs.wrecked else 1  # a wrecked racer has 0, as the standings say
+        top = max(2, rs.start_durability)
+        set_slider(self.durability_now, lowest, top, _durability_shown(rs))
+        for slot, part in queries.build_parts(rs.build).items():
+            self.swaps[slot].value = part
+        for w in (*self.sliders.values(), self.durability_now, *self.swaps.values()):
+            if w.disabled != rs.wrecked:
                 w.disabled = rs.wrecked  # the engine refuses every tweak of a wrecked racer
-        finally:
-            self._syncing = False
+
+
+def _durability_shown(rs: Any) -> int:
+    """The Durability the slider shows for racer state ``rs`` (0 only for a wreck)."""
+    return max(0 if rs.wrecked else 1, rs.durability)

@@ -22,7 +22,14 @@ import panel as pn
 import param
 
 from ..core.registry import GameDescriptor, descriptor
-from .controls import EventLog, MessageBanner, ScenarioControls, StepControls, set_text
+from .controls import (
+    EventLog,
+    MessageBanner,
+    ScenarioControls,
+    StepControls,
+    redraw_on,
+    set_text,
+)
 from .escape import text as esc
 from .session import GameKit, GameSession
 
@@ -85,7 +92,7 @@ class PlainDashboard(pn.viewable.Viewer):
         self.scenarios = ScenarioControls(session)
         self.log = EventLog(session, height=380)
         self.state_pane = pn.pane.HTML("", **wide)
-        session.param.watch(self._refresh, "version")
+        redraw_on(session, self._refresh, "state_version")
         self._refresh()
 
     def _refresh(self, *_: Any) -> None:

@@ -24,6 +24,7 @@ from typing import Any
 import panel as pn
 
 from ..viz.editing import scale_fonts
+from .controls import redraw_on
 from .editor import KnightsEditor, SonicEditor
 from .escape import text as esc
 
@@ -86,7 +87,8 @@ class Presenter(pn.viewable.Viewer):
             pane.height or figure.height,
             getattr(pane, "min_height", None) or figure.min_height,
         )
-        session.param.watch(lambda e: g(self.refresh, "presenter")(), ["version", "selected"])
+        # its status line and odds show the state, the selected racer and who plays each seat
+        redraw_on(session, self.refresh, "state_version", "selected", "controllers")
         self._layout = pn.Column(self.toggle, self.bar, **_wide())
         args = getattr(pn.state, "session_args", None) or {}
         if [v for v in args.get("presenter", []) if v in (b"1", "1", b"true", "true")]:

@@ -3,7 +3,11 @@
 A :class:`GameSession` holds the lines of play (:class:`~racerlab.core.timeline.Timeline`
 objects), which one is shown, the cursor in it, the selected racer, the overlay
 switches, who plays each seat (a bot or a human), the autoplay flag and the last
-error. Views watch :attr:`GameSession.version`, which goes up once per change.
+error. Each is a parameter, so a view watches only what it shows:
+:attr:`GameSession.state_version` goes up once each time the game state shown
+changes (a step, back, a new game, another line), ``selected``, ``overlays``,
+``grid``, ``controllers``, ``error`` and ``notice`` change on their own, and
+:attr:`GameSession.version` goes up once per change of any kind.
 
 A game plugs in through a :class:`GameKit`: its rules, how to start a random or a
 bundled game, its bots and its overlay names. The session never imports a
@@ -185,7 +189,12 @@ class GameSession(param.Parameterized):
     error = param.String(default="", doc="Last error to show (empty when none).")
     notice = param.String(default="", doc="Last informational message.")
     shown = param.String(default="", doc="Where the game shown came from, in words.")
-    version = param.Integer(default=0, doc="Goes up by one after every change.")
+    state_version = param.Integer(
+        default=0, doc="Goes up by one each time the game state shown changes."
+    )
+    version = param.Integer(
+        default=0, doc="Goes up by one after every change (state, seats, a refusal)."
+    )
 
     def __init__(self, kit: GameKit, *, seed: int = 0, timeline: Timeline | None = None, **kw):
         bots = list(kit.bots)
@@ -291,7 +300,7 @@ class GameSession(param.Parameterized):
         tl = self.timeline
         with param.parameterized.discard_events(self):
             self.cursor = tl.index
-        self.version += 1
+        self.param.update(version=self.version + 1, state_version=self.state_version + 1)
 
     def clear_messages(self) -> None:
         """Forget the last error and notice."""
@@ -301,9 +310,9 @@ class GameSession(param.Parameterized):
     def report(self, exc: BaseException, doing: str = "") -> None:
         """Show an error: the reason for a refused action, a summary for a crash.
 
-        The page is redrawn once to show it. An error raised by that redraw
-        (a view that cannot draw this state) is recorded but neither logged
-        again nor redrawn again, so a failing redraw ends here.
+        The views that show :attr:`error` redraw once to show it. An error
+        raised while reporting (a view that cannot draw this state) is recorded
+        but neither logged again nor reported again, so a failing redraw ends here.
         """
         prefix = f"{doing}: " if doing else ""
         if isinstance(exc, RacerlabError):
@@ -433,8 +442,7 @@ class GameSession(param.Parameterized):
             raise ValueError(f"a seat is played by {BOT!r} or {HUMAN!r}, not {who!r}")
         ctl = list(self.controllers)
         ctl[seat] = who
-        self.controllers = ctl
-        self.version += 1
+        self.param.update(controllers=ctl, version=self.version + 1)
 
     # -- whole games -------------------------------------------------------------------
     def reset(self) -> GameSession:

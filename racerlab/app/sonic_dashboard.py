@@ -37,7 +37,14 @@ from ..sonic import Mode
 from ..sonic.queries import Zone
 from ..sonic.state import SonicState
 from ..viz.track import TRACK_HEIGHT, TrackPlot
-from .controls import EventLog, MessageBanner, ScenarioControls, StepControls, redraw_guard
+from .controls import (
+    EventLog,
+    MessageBanner,
+    ScenarioControls,
+    StepControls,
+    redraw_on,
+    set_text,
+)
 from .editor_view import sonic_editor
 from .escape import text as esc
 from .offline import use_local_resources
@@ -81,6 +88,9 @@ __all__ = [
 
 SIDE_PANEL_WIDTH = 400
 """Width (px) of the column beside the track: racer picker, standings, log."""
+
+ODDS_TAB, EDITOR_TAB = 2, 4
+"""Positions of the Odds and Edit position tabs (their odds computed only while shown)."""
 
 
 class SonicDashboard(pn.viewable.Viewer):
@@ -136,23 +146,28 @@ class SonicDashboard(pn.viewable.Viewer):
             height=360,
             words=lambda state: board_words(s),
         )
-        self.hand = HandPanel(s, on_preview=g(self._redraw_track, "preview"))
+        self.hand = HandPanel(s, on_preview=g(self._show_preview, "preview"))
         self.tweak = TweakPanel(s)
         self.odds = OddsPanel(s)
         self.simulation = SimulationPanel(s)
+        self.editor = sonic_editor(s, self.track.figure)
+        self.editor.active = False  # the first tab is shown
         self.tabs = pn.Tabs(
             ("Play by hand", self.hand),
             ("Tweak racer", self.tweak),
             ("Odds", self.odds),
             ("Simulate", self.simulation),
-            ("Edit position", sonic_editor(s, self.track.figure)),
+            ("Edit position", self.editor),
             dynamic=False,  # updates to panels of a lazily rendered tab pulled CSS from a CDN
             **wide,
         )
         self.tabs.param.watch(g(self._on_tab, "switch tab"), "active")
-        s.param.watch(redraw_guard(s, self.refresh), ["version", "selected", "overlays"])
+        # each change redraws only what shows it (the log and the banner bind themselves)
+        redraw_on(s, self.refresh, "state_version")
+        redraw_on(s, self._show_selection, "selected")
+        redraw_on(s, self._show_overlays, "overlays")
+        redraw_on(s, self.hand.refresh, "controllers")
         self.presenter = presenter_for(self)
-        self._syncing = False
         self.refresh()
 
     # -- layout ----------------------------------------------------------------------------------
@@ -203,13 +218,14 @@ class SonicDashboard(pn.viewable.Viewer):
         )
 
     # -- callbacks -------------------------------------------------------------------------------
+    # the picker and the switch are also set from the session; setting the session's own
+    # value back fires nothing, so there is no echo to guard against
     def _on_select(self, event: Any) -> None:
-        if not self._syncing and event.new is not None:
+        if event.new is not None:
             self.session.selected = int(event.new)
 
     def _on_overlay(self, event: Any) -> None:
-        if not self._syncing:
-            self.session.overlays = ["path"] if event.new else []
+        self.session.overlays = ["path"] if event.new else []
 
     def _on_settings(self, _event: Any) -> None:
         self.settings.mode = self.mode.value
@@ -217,15 +233,47 @@ class SonicDashboard(pn.viewable.Viewer):
         self.settings.zones = tuple(self.zones.value or ())
 
     def _on_tab(self, event: Any) -> None:
-        self.odds.active = event.new == 2
+        self.odds.active = event.new == ODDS_TAB
         self.odds.refresh()
+        self.editor.show(event.new == EDITOR_TAB)
+
+    def _preview(self) -> tuple[int | None, Any]:
+        mover, preview = self.hand.preview()
+        return mover, preview if "path" in self.session.overlays else None
+
+    def _show_preview(self) -> None:
+        """Redraw only the previewed path on the track (a pick in the hand panel)."""
+        mover, preview = self._preview()
+        self.track.show_preview(preview, mover)
+
+    def _show_overlays(self) -> None:
+        """The path switch changed: redraw the track's path preview only."""
+        want = "path" in self.session.overlays
+        if self.path_toggle.value != want:
+            self.path_toggle.value = want
+        self._show_preview()
+
+    def _seat(self) -> int:
+        return min(self.session.selected, self.session.state.players - 1)
+
+    def _show_selection(self) -> None:
+        """Another racer chosen: its ring on the track, the picker, the standings' highlight,
+        and the panels about it (tweak, odds); not the log, the hand or the result."""
+        sel = self._seat()
+        self.track.show_selection(sel)
+        if self.racer_select.value != sel:
+            self.racer_select.value = sel
+        self._show_standings()
+        self.tweak.refresh()
+        self.odds.refresh()
+
+    def _show_standings(self) -> None:
+        s = self.session
+        set_text(self.standings, standings_html(s.state, s.rules, s.player_names, self._seat()))
 
     def _redraw_track(self) -> None:
         s = self.session
         state: SonicState = s.state
-        mover, preview = self.hand.preview()
-        if "path" not in s.overlays:
-            preview = None
         boss_name, boss_card = "", ""
         if state.boss is not None:
             bf = s.rules.facts.bosses.get(state.boss.id)
@@ -234,39 +282,28 @@ class SonicDashboard(pn.viewable.Viewer):
                 if state.boss.card in bf.cards:
                     bc = bf.cards[state.boss.card]
                     boss_card = f"{bc.name} (priority {bc.priority})"
-        self.track.update(
-            state,
-            selected=min(s.selected, state.players - 1),
-            preview=preview,
-            mover=mover,
-            names=s.player_names,
-            boss_name=boss_name,
-            boss_card=boss_card,
-        )
+        self.track.selected = self._seat()
+        self.track.show_state(state, names=s.player_names, boss_name=boss_name, boss_card=boss_card)
 
     def refresh(self) -> None:
-        """Redraw the track and every panel for the session's state."""
+        """Redraw what shows the game state: the hand, the track, the racer picker, the
+        standings, the result, the Tweak tab and the Odds tab while shown."""
         s = self.session
         state: SonicState = s.state
-        sel = min(s.selected, state.players - 1)
+        self._redraw_track()  # the path preview follows once the hand offers this state's paths
         self.hand.refresh()
-        self._redraw_track()
-        self._syncing = True
-        try:
-            self.racer_select.param.update(
-                options={f"{i + 1}. {n}": i for i, n in enumerate(s.player_names)}, value=sel
-            )
-            self.path_toggle.value = "path" in s.overlays
-        finally:
-            self._syncing = False
-        self.standings.object = standings_html(state, s.rules, s.player_names, sel)
+        self._show_preview()
+        self.racer_select.param.update(
+            options={f"{i + 1}. {n}": i for i, n in enumerate(s.player_names)}, value=self._seat()
+        )
+        self._show_standings()
         if s.is_over:
             ended = state.end_reason or "the game is over"
             win = ", ".join(s.player_names[w] for w in state.winners) or "nobody"
             rank = f" · solo rank **{state.rank}**" if state.rank else ""
-            self.result.object = f"🏁 {esc(ended)} · winner: **{esc(win)}**{rank}"
+            set_text(self.result, f"🏁 {esc(ended)} · winner: **{esc(win)}**{rank}")
         else:
-            self.result.object = ""
+            set_text(self.result, "")
         self.tweak.refresh()
         self.odds.refresh()
 

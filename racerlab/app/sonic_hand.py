@@ -40,8 +40,8 @@ class HandPanel(pn.viewable.Viewer):
         super().__init__(**params)
         self.session = session
         self.on_preview = on_preview or (lambda: None)
-        self._syncing = False
         self._previews: list[PathPreview] = []
+        self._paths_for: tuple[Any, ...] | None = None
         self._actions: list[Action] = []
         g = session.guarded
         wide = dict(sizing_mode="stretch_width")
@@ -64,7 +64,7 @@ class HandPanel(pn.viewable.Viewer):
         self.act_box = pn.Column(self.action_select, self.do_button, **wide)
         # the previewed (and, when moving, chosen) path
         self.path_select = pn.widgets.Select(label="Path shown on the track", options={}, **wide)
-        self.path_select.param.watch(g(self._on_pick, "pick a path"), "value")
+        self.path_select.param.watch(g(self._on_path, "pick a path"), "value")
         # typed path, checked by the engine
         self.typed_path = pn.widgets.TextInput(
             label="Type a path: (column,lane) (column,lane) …", placeholder="(5,3) (6,3)", **wide
@@ -130,10 +130,14 @@ class HandPanel(pn.viewable.Viewer):
             return speed_after(self.session.rules, state, action)
         return None
 
+    # A pick set by refresh fires these too: the paths are worked out once per state and card
+    # (see _refresh_paths) and the track draws a preview it already shows once, so there is
+    # no echo to guard against.
     def _on_pick(self, _event: Any) -> None:
-        if self._syncing:
-            return
         self._refresh_paths()
+        self.on_preview()
+
+    def _on_path(self, _event: Any) -> None:
         self.on_preview()
 
     # -- playing ---------------------------------------------------------------------------------
@@ -197,7 +201,7 @@ class HandPanel(pn.viewable.Viewer):
         if acting is None or state.phase is Phase.OVER:
             self.header.object = "**The race is over.** Step back or fork to play a line again."
             self.legal.object = ""
-            self._previews = []
+            self._previews, self._paths_for = [], None
             return
         name = esc(s.player_names[acting])
         by = (
@@ -216,59 +220,57 @@ class HandPanel(pn.viewable.Viewer):
         }[state.phase]
         self.header.object = f"**{name}** (Speed {token.speed}, {token.rings} rings) {what}.{by}"
         legal = rules.legal_actions(state)
-        self._syncing = True
-        try:
-            if state.phase is Phase.CHOOSE:
-                opts = {}
-                for c in dict.fromkeys(state.hands[acting]):
-                    f = facts.cards[c]
-                    opts[f"{f.name} · priority {f.priority} · {f.movement.value}"] = c
-                offer(self.card_select, opts)
-                self.choose_box.visible = True
-            elif state.phase is Phase.ACTION:
-                self._actions = [a for a in legal if isinstance(a, UseAction | PassAction)]
-                opts = {action_words(rules, state, a): i for i, a in enumerate(self._actions)}
-                keep = self.action_select.value
-                if keep not in opts.values():
-                    keep = 0 if opts else None
-                self.action_select.param.update(options=opts, value=keep)
-                self.act_box.visible = True
-                self.typed_box.visible = True
-            elif state.phase is Phase.MOVE:
-                self._moves = [a for a in legal if isinstance(a, Move)]
-                self.act_box.visible = True
-                self.action_select.param.update(
-                    options={"Make the movement along the path below": 0}, value=0
-                )
-                self.typed_box.visible = True
-            else:
-                opts = {}
-                for c in dict.fromkeys(state.face_up):
-                    f = facts.cards[c]
-                    opts[f"{f.name} · priority {f.priority}"] = c
-                offer(self.take_select, opts)
-                self.take_box.visible = True
-        finally:
-            self._syncing = False
+        if state.phase is Phase.CHOOSE:
+            opts = {}
+            for c in dict.fromkeys(state.hands[acting]):
+                f = facts.cards[c]
+                opts[f"{f.name} · priority {f.priority} · {f.movement.value}"] = c
+            offer(self.card_select, opts)
+            self.choose_box.visible = True
+        elif state.phase is Phase.ACTION:
+            self._actions = [a for a in legal if isinstance(a, UseAction | PassAction)]
+            opts = {action_words(rules, state, a): i for i, a in enumerate(self._actions)}
+            keep = self.action_select.value
+            if keep not in opts.values():
+                keep = 0 if opts else None
+            self.action_select.param.update(options=opts, value=keep)
+            self.act_box.visible = True
+            self.typed_box.visible = True
+        elif state.phase is Phase.MOVE:
+            self._moves = [a for a in legal if isinstance(a, Move)]
+            self.act_box.visible = True
+            self.action_select.param.update(
+                options={"Make the movement along the path below": 0}, value=0
+            )
+            self.typed_box.visible = True
+        else:
+            opts = {}
+            for c in dict.fromkeys(state.face_up):
+                f = facts.cards[c]
+                opts[f"{f.name} · priority {f.priority}"] = c
+            offer(self.take_select, opts)
+            self.take_box.visible = True
         self._refresh_paths()
         kinds = sorted({type(a).__name__ for a in legal})
         self.legal.object = f"The engine offers {len(legal)} choices now ({', '.join(kinds)})."
 
     def _refresh_paths(self) -> None:
+        """Offer the paths of the card (and Speed) chosen; worked out once per choice."""
         s = self.session
         state: SonicState = s.state
         acting = s.acting
-        self._previews = []
-        if acting is None or state.phase in (Phase.OVER, Phase.TAKE):
-            self.path_select.visible = False
+        over = acting is None or state.phase in (Phase.OVER, Phase.TAKE)
+        card = None if over else self._card_now(state, acting)
+        speed = None if card is None else self._speed_now(state, acting)
+        done = self._paths_for
+        if done is not None and done[0] is state and done[1:] == (acting, card, speed):
             return
-        card = self._card_now(state, acting)
+        self._paths_for = (state, acting, card, speed)
+        self._previews = []
         if card is None:
             self.path_select.visible = False
             return
-        previews = queries.path_preview(
-            state, acting, card, s.rules, speed=self._speed_now(state, acting)
-        )
+        previews = queries.path_preview(state, acting, card, s.rules, speed=speed)
         if state.phase is Phase.MOVE:
             previews = move_previews(previews, self._moves, state, acting)
             label = "Path to move along"
@@ -282,10 +284,5 @@ class HandPanel(pn.viewable.Viewer):
         keep = self.path_select.value if self.path_select.value in opts.values() else None
         if keep is None and self._previews:
             keep = max(range(len(self._previews)), key=lambda i: path_score(self._previews[i]))
-        was = self._syncing
-        self._syncing = True
-        try:
-            self.path_select.param.update(options=opts, value=keep, label=label)
-        finally:
-            self._syncing = was
+        self.path_select.param.update(options=opts, value=keep, label=label)
         self.path_select.visible = bool(opts)

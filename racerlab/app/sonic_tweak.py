@@ -13,7 +13,7 @@ import panel as pn
 from ..sonic import SetAbility, SetDeck, SetRings, SetSpeed
 from ..sonic.game import GAME
 from ..sonic.state import SonicState
-from .controls import RefusalNote, director_note, set_slider
+from .controls import RefusalNote, director_note, set_slider, set_text
 from .escape import text as esc
 from .session import GameSession
 from .sonic_view import ours_mark, sonic_words
@@ -28,7 +28,6 @@ class TweakPanel(pn.viewable.Viewer):
     def __init__(self, session: GameSession, **params: Any) -> None:
         super().__init__(**params)
         self.session = session
-        self._syncing = False
         g = session.guarded
         wide = dict(sizing_mode="stretch_width")
         self.header = pn.pane.Markdown("", **wide)
@@ -75,15 +74,15 @@ class TweakPanel(pn.viewable.Viewer):
         self._set_number(event, self.session.state.token(self._seat()).rings, SetRings)
 
     def _set_number(self, event: Any, now: int, action: Callable[[int, int], Any]) -> None:
-        """Direct ``action(seat, value)`` when a slider let go at a new value; on a refusal
-        put the widgets back to the game's numbers."""
-        if self._syncing or event.new is None:
+        """Direct ``action(seat, value)`` when a slider let go at a new value (set from the
+        game's numbers, it asks for nothing); on a refusal put the widgets back."""
+        if event.new is None:
             return
         if int(event.new) != now and not self.session.direct(action(self._seat(), int(event.new))):
             self.refresh()
 
     def _on_ability(self, event: Any) -> None:
-        if self._syncing or not event.new:
+        if not event.new:
             return
         now = self.session.state.abilities[self._seat()]
         if event.new != now and not self.session.direct(SetAbility(self._seat(), event.new)):
@@ -101,24 +100,22 @@ class TweakPanel(pn.viewable.Viewer):
         seat = self._seat()
         t = state.token(seat)
         cat = GAME.load_catalog()
-        self._syncing = True
-        try:
-            self.header.object = f"**Tweak {esc(s.player_names[seat])}** (seat {seat + 1})"
-            o = state.options
-            set_slider(self.speed, o.speed_min, o.speed_max, t.speed)
-            set_slider(self.rings, 0, max(1, t.rings + state.board.ring_pile), t.rings)
-            self.ability.value = state.abilities[seat]
-            prof = cat.racers.get(state.abilities[seat])
-            if prof is not None:
-                mark = ours_mark(prof.id)
-                self.ability_text.object = (
-                    f"**Ability:** {esc(prof.ability_text)}{mark('ability')}  \n"
-                    f"**Power:** {esc(prof.power_text)}{mark('power')}"
-                )
-            self.deck.value = ", ".join(state.deck)
-            facts = s.rules.facts.cards
-            counts = Counter(facts[c].name for c in state.deck)
-            parts = ", ".join(f"{n}× {esc(name)}" for name, n in sorted(counts.items()))
-            self.deck_summary.object = f"{len(state.deck)} cards: {parts or 'empty'}"
-        finally:
-            self._syncing = False
+        # each widget set here already holds the game's number, so its callback asks nothing
+        set_text(self.header, f"**Tweak {esc(s.player_names[seat])}** (seat {seat + 1})")
+        o = state.options
+        set_slider(self.speed, o.speed_min, o.speed_max, t.speed)
+        set_slider(self.rings, 0, max(1, t.rings + state.board.ring_pile), t.rings)
+        self.ability.value = state.abilities[seat]
+        prof = cat.racers.get(state.abilities[seat])
+        if prof is not None:
+            mark = ours_mark(prof.id)
+            set_text(
+                self.ability_text,
+                f"**Ability:** {esc(prof.ability_text)}{mark('ability')}  \n"
+                f"**Power:** {esc(prof.power_text)}{mark('power')}",
+            )
+        self.deck.value = ", ".join(state.deck)
+        facts = s.rules.facts.cards
+        counts = Counter(facts[c].name for c in state.deck)
+        parts = ", ".join(f"{n}× {esc(name)}" for name, n in sorted(counts.items()))
+        set_text(self.deck_summary, f"{len(state.deck)} cards: {parts or 'empty'}")

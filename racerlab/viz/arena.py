@@ -132,7 +132,7 @@ class ArenaPlot:
             self.overlays = tuple(o for o in overlays if o in ARENA_OVERLAYS)
         if grid is not None:
             self.grid = grid
-        sel = self.selected if 0 <= self.selected < len(state.racers) else 0
+        sel = self._seat(state)
         self.state = state
         self._draw_grid()
         self.sources["waypoints"].data = waypoint_columns(state, sel, self.table)
@@ -140,6 +140,23 @@ class ArenaPlot:
         self._draw_overlays(state, sel, trail_states)
         name = state.name(sel)
         self.figure.title.text = f"Round {state.round} · selected: {name}"
+
+    def _seat(self, state: KnightsState) -> int:
+        return self.selected if 0 <= self.selected < len(state.racers) else 0
+
+    def show_grid(self, grid: str) -> None:
+        """Switch the grid (``M``, ``R`` or ``off``); nothing else is redrawn."""
+        self.grid = grid
+        self._draw_grid()
+
+    def show_overlays(
+        self, overlays: Iterable[str], trail_states: Sequence[KnightsState] = ()
+    ) -> None:
+        """Switch the overlays for the state shown; racers and waypoints are not redrawn."""
+        state = self.state
+        assert state is not None, "ArenaPlot.update draws a state first"
+        self.overlays = tuple(o for o in overlays if o in ARENA_OVERLAYS)
+        self._draw_overlays(state, self._seat(state), trail_states)
 
     def _draw_grid(self) -> None:
         self.sources["grid"].data = grid_columns(self.table, self.grid)

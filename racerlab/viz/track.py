@@ -88,6 +88,7 @@ class TrackPlot:
         self.selected = selected
         self.preview: PathPreview | None = None
         self.state: SonicState | None = None
+        self._preview_drawn: tuple[Any, ...] | None = None
         self.update(state, selected=selected)
 
     # -- drawing -------------------------------------------------------------------------
@@ -106,23 +107,53 @@ class TrackPlot:
         seat ``mover``) drawn with its marks; only the sources' data change."""
         if selected is not None:
             self.selected = selected
+        self.show_state(state, names=names, boss_name=boss_name, boss_card=boss_card)
+        self.show_preview(preview, mover)
+
+    def show_state(
+        self,
+        state: SonicState,
+        *,
+        names: Sequence[str] | None = None,
+        boss_name: str = "",
+        boss_card: str = "",
+    ) -> None:
+        """Redraw the track, tokens and racers for ``state``; the path preview is left to
+        :meth:`show_preview` (a view draws it once the preview for this state is known)."""
         if names is not None:
             self.names = names
         self.state = state
-        self.preview = preview
-        board = state.board
-        self._draw_terrain(board)
+        self._draw_terrain(state.board)
         self.sources.fill(token_columns(state, boss_name, boss_card))
-        self.sources["racers"].data = racer_columns(state, self.names, self.colours, self.selected)
-        self.sources.fill(path_columns(state, preview, mover))
-        self._follow(state, preview)
+        self.show_selection(self.selected)
+
+    def show_selection(self, selected: int) -> None:
+        """Ring racer ``selected`` and name it in the title (nothing else is redrawn)."""
+        state = self.state
+        assert state is not None, "TrackPlot.update draws a state first"
+        self.selected = selected
+        board = state.board
+        self.sources["racers"].data = racer_columns(state, self.names, self.colours, selected)
         laid = board.track.n_columns
         rnd = f"Round {state.round}"
         who = ""
-        if 0 <= self.selected < len(board.racers):
-            who = f" · selected: {racer_names(state, self.names)[self.selected]}"
+        if 0 <= selected < len(board.racers):
+            who = f" · selected: {racer_names(state, self.names)[selected]}"
         more = f" · {len(state.pending)} section(s) still to lay" if state.pending else ""
         self.figure.title.text = f"{rnd} · {laid} columns laid{more}{who}"
+
+    def show_preview(self, preview: PathPreview | None, mover: int | None = None) -> None:
+        """Draw ``preview`` (a path of seat ``mover``; ``None``: no path) on the state shown,
+        keeping it in view (nothing else is redrawn)."""
+        state = self.state
+        assert state is not None, "TrackPlot.update draws a state first"
+        drawn = self._preview_drawn
+        if drawn is not None and drawn[0] is state and drawn[1:] == (preview, mover):
+            return  # already shown: asking twice draws once
+        self._preview_drawn = (state, preview, mover)
+        self.preview = preview
+        self.sources.fill(path_columns(state, preview, mover))
+        self._follow(state, preview)
 
     def _follow(self, state: SonicState, preview: PathPreview | None) -> None:
         """Keep the racers (and the previewed path) in view: the x range moves only when
