@@ -17,8 +17,10 @@ Keys:
   rank histogram (``"-"``: no rank).
 - ``boss_mode``: per bot (every seat), games where the boss was destroyed, escaped
   across the line, or neither.
-- ``ms_per_decision``: mean and max milliseconds a bot takes per decision, and
-  ``cost_per_game``: CPU seconds per game of a table of that bot relative to greedy.
+- ``ms_per_decision``: mean and max milliseconds a bot takes per decision (wall
+  clock, and ``*_cpu_ms``: CPU time of this process, which a neighbour's load does
+  not inflate), and ``cost_per_game``: CPU seconds per game of a table of that bot
+  relative to greedy.
 """
 
 from __future__ import annotations
@@ -172,11 +174,13 @@ def costs(game: str, bot: str, games: int, playouts: int | None, seed: int) -> d
 
     policy = _bot(game, bot, playouts)
     times: list[float] = []
+    cpus: list[float] = []
 
     def timed(state: Any, rules: Any, rng: Any) -> Any:
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         action = policy(state, rules, rng)
         times.append(time.perf_counter() - t)
+        cpus.append(time.process_time() - c)
         return action
 
     players = PLAYERS[game]
@@ -189,6 +193,8 @@ def costs(game: str, bot: str, games: int, playouts: int | None, seed: int) -> d
     return {
         "mean_ms": round(1000 * sum(times) / max(1, len(times)), 3),
         "max_ms": round(1000 * max(times, default=0.0), 3),
+        "mean_cpu_ms": round(1000 * sum(cpus) / max(1, len(cpus)), 3),
+        "max_cpu_ms": round(1000 * max(cpus, default=0.0), 3),
         "decisions": len(times),
         "cpu_s_per_game": round(per_game, 4),
     }
@@ -210,6 +216,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--boss-games", type=int, default=120, help="boss-mode games per bot")
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--games-only", default="knights,sonic", help="games to rate")
+    p.add_argument(
+        "--cost-search-games", type=int, default=1, help="games timed for the search bot's cost"
+    )
     args = p.parse_args(argv)
     if args.quick:
         args.games, args.search_games, args.playouts = 4, 2, 2
@@ -226,7 +235,13 @@ def main(argv: list[str] | None = None) -> int:
         out["ratings"][game] = ratings(log)
         cost_games = 1 if args.quick else 20
         figures = {
-            bot: costs(game, bot, 1 if bot == "search" else cost_games, args.playouts, args.seed)
+            bot: costs(
+                game,
+                bot,
+                min(args.cost_search_games, cost_games) if bot == "search" else cost_games,
+                args.playouts,
+                args.seed,
+            )
             for bot in ("greedy", "smart", "search")
         }
         base = figures["greedy"]["cpu_s_per_game"] or 1.0

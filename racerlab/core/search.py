@@ -12,7 +12,11 @@ decision by trying its candidate actions on the engine itself (``Rules.apply``):
    one-level tree: the candidates are the tree's only nodes, so the statistics
    pool over all determinizations); the rollout policy's own choice is always
    among them, and another candidate is played only when its mean beats the
-   policy's by ``margin``;
+   policy's by ``margin``. With ``paired`` set, the search uses **common random
+   numbers** instead: each determinization (and the rollout's generator) is
+   shared by one playout of every candidate, so candidates are compared on the
+   same dice and hidden cards, and chance that is the same for all of them
+   cancels out of their difference;
 3. the candidate is applied, then the game is played on by the **rollout
    policy** (a fast rule-aware bot) for at most ``depth`` actions, and the
    position is scored by the game's **leaf value** for the seat (1 a win, 0 a
@@ -81,7 +85,10 @@ class SearchBot:
     than this and the rollout policy decides alone; ``margin``: how much better
     (in mean value) another candidate must do than the rollout policy's own
     choice to be played instead (the policy's choice is always searched), so
-    that a small budget's noise does not make the search worse than its policy.
+    that a small budget's noise does not make the search worse than its policy;
+    ``paired``: common random numbers (one determinization per round, played by
+    every candidate) instead of UCB1; a round counts one playout per candidate
+    against ``playouts``, and at least one round is played.
     """
 
     rollout: Callable[[Any, Rules, np.random.Generator], Action]
@@ -94,6 +101,7 @@ class SearchBot:
     explore: float = 0.7
     max_branch: int = 12
     margin: float = 0.05
+    paired: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.playouts, int) or self.playouts < 1:
@@ -123,7 +131,8 @@ class SearchBot:
         if own in options:
             options.remove(own)
         options.insert(0, own)
-        totals, counts = self._search(state, rules, seat, options, np.random.default_rng(seed))
+        search = self._paired if self.paired else self._search
+        totals, counts = search(state, rules, seat, options, np.random.default_rng(seed))
         means = [t / c if c else -1.0 for t, c in zip(totals, counts, strict=True)]
         best = max(range(len(options)), key=lambda k: (means[k], -k))
         return options[best] if means[best] > means[0] + self.margin else own
@@ -145,6 +154,29 @@ class SearchBot:
             totals[k] += self._playout(world, rules, seat, options[k], rng)
             counts[k] += 1
             done += 1
+        return totals, counts
+
+    def _paired(
+        self, state: Any, rules: Rules, seat: int, options: list, rng: np.random.Generator
+    ) -> tuple[list[float], list[int]]:
+        """Common random numbers: each round draws one determinization and one rollout
+        seed, and every candidate is played on that same world."""
+        n = len(options)
+        totals, counts = [0.0] * n, [0] * n
+        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
+        rounds = 0
+        while True:
+            if deadline is None and rounds * n >= self.playouts and rounds:
+                break
+            if deadline is not None and rounds and time.perf_counter() >= deadline:
+                break
+            world = self.determinize(state, seat, rng)
+            seed = int(rng.integers(2**63))
+            for k, first in enumerate(options):
+                play_rng = np.random.default_rng(seed)
+                totals[k] += self._playout(world, rules, seat, first, play_rng)
+                counts[k] += 1
+            rounds += 1
         return totals, counts
 
     def _playout(

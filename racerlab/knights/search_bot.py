@@ -7,6 +7,9 @@ It searches the decisions that shape a joust: Valor on the drive roll (none, one
 on Speed, one on Reflexes), each bid (pass or one more Valor), and, in a turn where
 a shot or a Ram is possible, the rule-aware bot's first few candidates plus every
 legal Fire and Ram and ending the turn; plain driving is left to the rule-aware bot.
+Candidates are compared by common random numbers (``SearchBot(paired=True)``): each
+round of playouts draws one set of future dice and plays every candidate on it, so
+the dice's luck cancels out of the comparison.
 Leaf values (ours, illustrative): a finished joust is worth 1 to its winner
 (a shared win splits it); an undecided one is the logistic of Glory, Durability and
 waypoint progress against the best rival.
@@ -103,4 +106,6 @@ def search_bot(
     playouts: int = PLAYOUTS, *, ms: float | None = None, depth: int = DEPTH
 ) -> SearchBot:
     """A Racer Knights search bot with the given budget (see the module doc)."""
-    return SearchBot(smart_bot, leaf_value, determinize, candidates, playouts, ms, depth)
+    return SearchBot(
+        smart_bot, leaf_value, determinize, candidates, playouts, ms, depth, paired=True
+    )

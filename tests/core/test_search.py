@@ -63,3 +63,35 @@ def test_bad_budgets_are_refused_with_the_field_named(kw, words):
 
 def test_logistic_is_a_value_between_zero_and_one():
     assert logistic(0.0) == 0.5 and logistic(-1000.0) == 0.0 and logistic(50.0) > 0.99
+
+
+def test_paired_search_finds_the_better_move_and_is_reproducible():
+    # common random numbers: every candidate is played on the same determinizations
+    s = start(target=2)
+    b = bot(playouts=16, depth=2, paired=True)
+    assert b(s, RULES, np.random.default_rng(0)) == Flip()
+    picks = {bot(playouts=8, depth=6, paired=True)(start(6), RULES, np.random.default_rng(7))}
+    picks |= {bot(playouts=8, depth=6, paired=True)(start(6), RULES, np.random.default_rng(7))}
+    assert len(picks) == 1
+
+
+def test_paired_search_plays_each_candidate_on_the_same_worlds():
+    seen: dict = {}
+
+    def record(state, seat, rng):
+        world = determinize(state, seat, rng)
+        seen.setdefault("worlds", []).append(world.dice)
+        return world
+
+    starts = []
+
+    def value(state, seat):
+        starts.append(state)
+        return won(state, seat)
+
+    s = start(target=4)
+    b = SearchBot(rollout=waiter, value=value, determinize=record, playouts=6, paired=True)
+    b(s, RULES, np.random.default_rng(3))
+    n = len(RULES.legal_actions(s))
+    # one determinization per round, each round one playout per candidate
+    assert len(starts) == n * len(seen["worlds"]) and len(seen["worlds"]) == -(-6 // n)

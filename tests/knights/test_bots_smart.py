@@ -104,3 +104,8 @@ def test_leaf_value_prefers_glory_and_durability():
     s = lesson_state(("jeff", "cindy"))
     ahead = replace(s, racers=(replace(s.racers[0], glory=2), s.racers[1]))
     assert leaf_value(ahead, 0) > leaf_value(s, 0) > leaf_value(ahead, 1)
+
+
+def test_search_compares_candidates_on_the_same_dice():
+    # common random numbers: every candidate of a round is played on one set of dice
+    assert search_bot().paired and search_bot(playouts=4).paired
