@@ -19,7 +19,7 @@ from ..core.errors import ScenarioError
 from ..core.registry import GameDescriptor
 from ..core.rules import Event, Rules
 from .bots import greedy_bot, random_bot
-from .catalog import KINDS, load_catalog, load_knights, load_parts, load_racers, load_table
+from .catalog import KINDS, KnightsCatalog, load_catalog, load_knights, load_parts, load_racers, load_table
 from .events import Rammed, ShotFired, Wrecked
 from .options import KnightsOptions
 from .rules import KnightsRules
@@ -60,10 +60,15 @@ def knights_summary(rules: Rules, state: KnightsState, events: Sequence[Event]) 
     return row
 
 
-def _random_setup(rng: np.random.Generator, players: int | None = None, **extra: Any) -> Any:
+def _random_setup(
+    rng: np.random.Generator,
+    players: int | None = None,
+    catalog: KnightsCatalog | None = None,
+    **extra: Any,
+) -> Any:
     if extra:
         raise ScenarioError(f"knights has no set-up choice {', '.join(sorted(extra))}")
-    return random_setup(players or PLAYERS, seed=int(rng.integers(2**31)))
+    return random_setup(players or PLAYERS, seed=int(rng.integers(2**31)), catalog=catalog)
 
 
 def _scenario_loader(name: str) -> Callable[[], Any]:

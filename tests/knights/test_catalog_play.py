@@ -151,3 +151,16 @@ def test_states_with_their_catalog_pickle():
 def test_the_rules_refuse_what_is_not_a_catalog():
     with pytest.raises(ScenarioError, match="plays a KnightsCatalog, got str"):
         KnightsRules("mine")
+
+
+def test_the_descriptors_random_setup_draws_from_a_given_catalog(tmp_path):
+    import numpy as np
+
+    from racerlab.knights.game import GAME
+
+    mine = load_catalog(_renamed_folder(tmp_path))
+    setup = GAME.random_setup(np.random.default_rng(3), 3, catalog=mine)
+    state = KnightsRules(mine).initial_state(setup)
+    assert len(state.racers) == 3
+    with pytest.raises(ScenarioError, match="no card with id"):
+        KnightsRules().initial_state(setup)  # drawn from the renamed cards, not the bundled ones
