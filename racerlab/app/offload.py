@@ -52,6 +52,8 @@ PAGE_BUDGET_S = 20.0
 """After this long without its dashboard, a page says it is still being prepared."""
 TURN_WATCHDOG_S = 10.0
 """A piece not run this long after its turn came (its page closed) lets the next one go."""
+GAP_S = 0.02
+"""Pause between two page requests or two hand-over pieces: the loop answers others meanwhile."""
 PAGES_FIRST_S = 5.0
 """Longest a worker waits for page requests before it starts (see :func:`off_loop`)."""
 
@@ -176,9 +178,10 @@ class _Turns:
         self.busy = False
 
     def done(self, turn: int) -> None:
-        """Piece ``turn`` ran (or its watchdog fired): let the next one go, once."""
+        """Piece ``turn`` ran (or its watchdog fired): the next goes after a short gap, once."""
         if turn == self.turn:
-            self.next()
+            self.turn += 1  # a late finish or watchdog of this turn does nothing now
+            self.loop.call_later(GAP_S, self.next)
 
 
 _turns: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Turns] = weakref.WeakKeyDictionary()

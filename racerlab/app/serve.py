@@ -146,7 +146,7 @@ def _handler_class() -> Any:
             """Panel's page handler; requests wait their turn, so the loop answers between."""
 
             async def get(self, *args: Any, **kwargs: Any) -> None:
-                from .offload import waiting_pages
+                from .offload import GAP_S, waiting_pages
 
                 waiting_pages[0] += 1
                 counted = True
@@ -154,6 +154,9 @@ def _handler_class() -> Any:
                     async with _gate(self.application):
                         waiting_pages[0] -= 1
                         counted = False
+                        # the lock is held: the next request waits while the loop
+                        # answers what else came in (a page's work never yields)
+                        await asyncio.sleep(GAP_S)
                         await super().get(*args, **kwargs)
                 finally:
                     if counted:  # the request ended while it waited
