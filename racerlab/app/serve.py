@@ -114,13 +114,14 @@ def _page_pieces(app: Any, main: Any, sidebar: Any, message: Any) -> list[Callab
     side = pn.Column(sizing_mode="stretch_width")
     body = pn.Column(sizing_mode="stretch_width")
     held = {id(value) for value in vars(app).values()}
-    steps: list[Callable[[], None]] = [lambda: sidebar.__setitem__(slice(None), [side])]
-    for part in app._sidebar():
-        steps += _add_steps(side, part, held, SPLIT_DEPTH)
-    steps.append(lambda: main.__setitem__(slice(None), [message, body]))
+    steps: list[Callable[[], None]] = [lambda: main.__setitem__(slice(None), [message, body])]
     for part in app._main():
         steps += _add_steps(body, part, held, SPLIT_DEPTH)
     steps.append(lambda: main.__setitem__(slice(None), [body]))
+    # the controls come last: once Step shows, the whole dashboard is there
+    steps.append(lambda: sidebar.__setitem__(slice(None), [side]))
+    for part in app._sidebar():
+        steps += _add_steps(side, part, held, SPLIT_DEPTH)
     return steps
 
 

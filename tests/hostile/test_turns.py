@@ -188,3 +188,17 @@ def test_a_worker_lets_waiting_page_requests_through_before_it_starts(monkeypatc
         time.sleep(0.01)
     handed[0]()  # the hand-over, run as the loop would
     assert handed[-1] == "built"
+
+
+def test_the_controls_come_last_so_a_visible_step_means_the_whole_page_is_there():
+    app = dashboards()["knights"].build()
+    main, sidebar = pn.Column(pn.pane.Alert("Preparing")), pn.Column()
+    steps = serve._page_pieces(app, main, sidebar, main[0])
+    for step in steps:
+        step()
+        if sidebar.objects:  # the first control arrived: the main area is complete
+            assert len(main.objects) == 1
+            assert _shape(main) == _shape(pn.Column(pn.Column(*app._main())))
+            break
+    else:
+        raise AssertionError("the sidebar was never filled")
