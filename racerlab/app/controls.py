@@ -16,7 +16,7 @@ session already holds that value, asks for nothing (no echo, no guard flag).
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import panel as pn
@@ -55,6 +55,18 @@ def set_text(pane: Any, text: str) -> None:
     """Give a pane new HTML only when it differs (re-rendering a pane costs milliseconds)."""
     if pane.object != text:
         pane.object = text
+
+
+def enable_steps(session: Any, back: Any, forward: Sequence[Any]) -> None:
+    """Back is off at the first step; the step buttons are off once the game is over at
+    the end of its line (a button that could do nothing is not offered)."""
+    tl = session.timeline
+    if back.disabled != (tl.index == 0):
+        back.disabled = tl.index == 0
+    over_at_end = session.is_over and tl.at_end
+    for b in forward:
+        if b.disabled != over_at_end:
+            b.disabled = over_at_end
 
 
 def set_slider(slider: Any, start: float, end: float, value: float) -> None:
@@ -251,7 +263,6 @@ class StepControls(_SessionView):
     # -- refresh ---------------------------------------------------------------------
     def refresh(self) -> None:
         s = self.session
-        tl = s.timeline
         rounds = s.rounds()
         set_text(self.status, f"<b>{esc(s.status())}</b>")
         # only rounds reached are offered; one round: the slider (needing two ends) is off
@@ -259,12 +270,7 @@ class StepControls(_SessionView):
         set_slider(self.round_slider, lo, hi, min(max(s.round, lo), hi))
         if self.round_slider.disabled != (len(rounds) < 2):
             self.round_slider.disabled = len(rounds) < 2
-        if self.back_button.disabled != (tl.index == 0):
-            self.back_button.disabled = tl.index == 0
-        over_at_end = s.is_over and tl.at_end
-        for b in (self.action_button, self.turn_button, self.round_button):
-            if b.disabled != over_at_end:
-                b.disabled = over_at_end
+        enable_steps(s, self.back_button, (self.action_button, self.turn_button, self.round_button))
         if len(s.lines) > 1 or self.line_select.visible:
             lines = {f"Line {i + 1} ({len(t) - 1} steps)": i for i, t in enumerate(s.lines)}
             self.line_select.param.update(options=lines, value=s.line)

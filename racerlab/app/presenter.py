@@ -24,7 +24,7 @@ from typing import Any
 import panel as pn
 
 from ..viz.editing import scale_fonts
-from .controls import redraw_on
+from .controls import enable_steps, redraw_on
 from .editor import KnightsEditor, SonicEditor
 from .escape import text as esc
 
@@ -77,6 +77,7 @@ class Presenter(pn.viewable.Viewer):
         back.on_click(g(lambda e: session.back(), "back"))
         step.on_click(g(lambda e: session.step("action"), "step"))
         turn.on_click(g(lambda e: session.step("turn"), "step a turn"))
+        self._back, self._forward = back, (step, turn)
         self.status = pn.pane.HTML("", styles={"font-size": "1.5em"})
         self.odds = pn.pane.HTML("", styles={"font-size": "1.4em"}, sizing_mode="stretch_width")
         self.bar = pn.Column(
@@ -119,6 +120,7 @@ class Presenter(pn.viewable.Viewer):
         if not self.bar.visible:
             return
         s = self.session
+        enable_steps(s, self._back, self._forward)
         seat = min(s.selected, len(s.player_names) - 1)
         self.status.object = esc(s.status())
         rows = "".join(

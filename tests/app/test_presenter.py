@@ -37,3 +37,15 @@ def test_presenter_mode_survives_a_plot_already_shown_in_a_page():
         p.toggle.value = False
         assert app.session.error == ""
         assert (fig.height, fig.min_height) == before
+
+
+def test_the_presenter_bar_offers_back_only_when_there_is_a_step_to_go_back_to():
+    """Like the sidebar's: at the first step its Back is off (a click would do nothing)."""
+    app = sonic_app(seed=1)
+    p = app.presenter
+    p.toggle.value = True
+    assert p._back.disabled and not any(b.disabled for b in p._forward)
+    app.session.step("action")
+    assert not p._back.disabled
+    app.session.back()
+    assert p._back.disabled
