@@ -27,7 +27,6 @@ __all__ = [
     "app_routes",
     "exposure_warning",
     "one_page_at_a_time",
-    "quicker_thread_switches",
     "serve_command",
     "server_secret",
     "start_server",
@@ -43,11 +42,6 @@ WEBSOCKET_MAX_BYTES = 64_000_000
 
 DEFAULT_ADDRESS = "127.0.0.1"
 """Serve on loopback only by default: a dashboard is not meant for the open network."""
-
-SWITCH_INTERVAL_S = 0.001
-"""How often a running thread offers the interpreter to another while a server owns the
-process (Python's default is 0.005 s): the event loop gets it back from the build worker
-sooner, so it answers between two slices of a build."""
 
 
 def _page_factory(slug: str) -> Callable[[], Any]:
@@ -246,17 +240,6 @@ def server_secret(secret: str | None = None) -> str:
     return generate_secret_key()
 
 
-def quicker_thread_switches() -> float:
-    """Set the interpreter's thread switch interval to :data:`SWITCH_INTERVAL_S` at most.
-
-    Returns the interval before (to restore it). Called by a server that owns its
-    process (:func:`start_server` without ``threaded``).
-    """
-    before = sys.getswitchinterval()
-    sys.setswitchinterval(min(before, SWITCH_INTERVAL_S))
-    return before
-
-
 def exposure_warning(address: str) -> str | None:
     """The warning printed when ``address`` lets other machines in (``None`` on loopback)."""
     if address in LOOPBACK:
@@ -283,16 +266,12 @@ def start_server(
     """Start (or with ``threaded`` run in a thread) a Panel server for ``game``.
 
     Session ids are signed (see :func:`server_secret`); a warning is printed and
-    logged when ``address`` is not loopback (see :func:`exposure_warning`). A server
-    that is not ``threaded`` owns its process and switches threads more often
-    (:func:`quicker_thread_switches`).
+    logged when ``address`` is not loopback (see :func:`exposure_warning`).
     """
     import panel as pn
 
     routes = app_routes(game)
     one_page_at_a_time()
-    if not threaded:
-        quicker_thread_switches()
     warning = exposure_warning(address)
     if warning is not None:
         print(warning, file=sys.stderr, flush=True)

@@ -158,7 +158,7 @@ class SonicDashboard(pn.viewable.Viewer):
             ("Odds", self.odds),
             ("Simulate", self.simulation),
             ("Edit position", self.editor),
-            dynamic=True,  # a tab is sent when first shown (offline.py keeps its CSS local)
+            dynamic=False,  # updates to panels of a lazily rendered tab pulled CSS from a CDN
             **wide,
         )
         self.tabs.param.watch(g(self._on_tab, "switch tab"), "active")

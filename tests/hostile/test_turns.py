@@ -202,22 +202,3 @@ def test_the_controls_come_last_so_a_visible_step_means_the_whole_page_is_there(
             break
     else:
         raise AssertionError("the sidebar was never filled")
-
-
-def test_a_server_owning_its_process_switches_threads_sooner(monkeypatch):
-    """Not threaded, start_server lowers the switch interval; it never raises it."""
-    import sys
-
-    before = sys.getswitchinterval()
-    monkeypatch.setattr(pn, "serve", lambda *a, **k: None)
-    try:
-        sys.setswitchinterval(0.005)
-        serve.start_server("knights", port=5999, threaded=True, start=False)
-        assert sys.getswitchinterval() == pytest.approx(0.005)
-        serve.start_server("knights", port=5999, start=False)
-        assert sys.getswitchinterval() == pytest.approx(serve.SWITCH_INTERVAL_S)
-        sys.setswitchinterval(0.0005)
-        assert serve.quicker_thread_switches() == pytest.approx(0.0005, abs=1e-5)
-        assert sys.getswitchinterval() == pytest.approx(0.0005, abs=1e-5)
-    finally:
-        sys.setswitchinterval(before)
