@@ -9,7 +9,6 @@ tests/hostile/test_crafted_link_ui.py and benchmarks/serve_load.py.
 from __future__ import annotations
 
 import asyncio
-import threading
 
 import panel as pn
 import pytest
@@ -32,25 +31,12 @@ class FakeDoc:
 
 
 def _run(body) -> list:
-    """Run ``body`` on a fresh loop in a thread of its own (a browser test earlier in the
-    run may leave a loop running in this thread, where ``asyncio.run`` refuses to start)."""
     log: list = []
-    failure: list[BaseException] = []
 
     async def main() -> None:
         await body(asyncio.get_running_loop(), log)
 
-    def run() -> None:
-        try:
-            asyncio.run(main())
-        except BaseException as exc:  # handed back to the test's thread
-            failure.append(exc)
-
-    worker = threading.Thread(target=run)
-    worker.start()
-    worker.join()
-    if failure:
-        raise failure[0]
+    asyncio.run(main())
     return log
 
 
