@@ -38,11 +38,6 @@ def dashboard_template(title: str, main: list[Any], sidebar: list[Any] | None = 
     Chosen because all its assets ship with Panel and are served by the Panel
     server itself: no CDN or web-font requests, so the pages work offline
     (the Fast and Vanilla templates fetch Google fonts).
-
-    No busy spinner in the header: Panel's is one flag for the whole server,
-    so it spun for any visitor's work, and every event of every session
-    redrew the spinner of every open page (a cost growing with the square of
-    the number of sessions: with thirty open it took most of the server's time).
     """
     return pn.template.BootstrapTemplate(
         title=title,
@@ -52,7 +47,6 @@ def dashboard_template(title: str, main: list[Any], sidebar: list[Any] | None = 
         main=main,
         sidebar=sidebar or [],
         sidebar_width=340,
-        busy_indicator=None,
     )
 
 

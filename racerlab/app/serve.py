@@ -12,11 +12,9 @@ its id. Serving beyond loopback prints a warning: the dashboards have no login.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import logging
 import os
 import sys
-import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -26,7 +24,6 @@ from .dashboards import dashboards
 __all__ = [
     "app_routes",
     "exposure_warning",
-    "one_page_at_a_time",
     "serve_command",
     "server_secret",
     "start_server",
@@ -65,7 +62,7 @@ def _page_factory(slug: str) -> Callable[[], Any]:
         use_local_resources()
         token = _link_game()
         main, sidebar, _ = deferred_page(
-            dashboard.title, lambda: dashboard.build(game=token), _page_pieces
+            dashboard.title, lambda: dashboard.build(game=token), _fill_page
         )
         return dashboard_template(dashboard.title, main=[main], sidebar=[sidebar])
 
@@ -82,113 +79,22 @@ def _link_game() -> str | None:
     return value.decode("utf-8", errors="replace") if isinstance(value, bytes) else value
 
 
-SPLIT_DEPTH = 2
-"""How deep a page's plain rows and columns are handed over child by child."""
-
-
-def _add_steps(parent: Any, part: Any, held: set[int], depth: int) -> list[Callable[[], None]]:
-    """Steps appending ``part`` to ``parent``: at once, or a plain row or column made by
-    the dashboard's layout (not one it keeps, ``held``) empty first, then child by child."""
+def _fill_page(app: Any, main: Any, sidebar: Any) -> None:
+    """Put a built dashboard's two columns into a page frame (on the event loop)."""
     import panel as pn
 
-    if depth > 0 and type(part) in (pn.Row, pn.Column) and id(part) not in held:
-        children = list(part.objects)
-        part.objects = []  # not shown yet: the steps below put every child back, in order
-        steps: list[Callable[[], None]] = [lambda: parent.append(part)]
-        for child in children:
-            steps += _add_steps(part, child, held, depth - 1)
-        return steps
-    return [lambda: parent.append(part)]
+    from .offload import in_server
 
+    sidebar[:] = [pn.Column(*app._sidebar(), sizing_mode="stretch_width")]
 
-def _page_pieces(app: Any, main: Any, sidebar: Any, message: Any) -> list[Callable[[], None]]:
-    """The steps that put a built dashboard into its page frame, a part or a child each.
+    def fill_main() -> None:
+        main[:] = [pn.Column(*app._main(), sizing_mode="stretch_width")]
 
-    Each step is short enough on the event loop for other sessions to be
-    answered between two of them (see :func:`racerlab.app.offload.in_turn`).
-    In the end the sidebar holds one column of the dashboard's sidebar parts
-    and the main area one column of its main parts, as a page built at once.
-    """
-    import panel as pn
-
-    side = pn.Column(sizing_mode="stretch_width")
-    body = pn.Column(sizing_mode="stretch_width")
-    held = {id(value) for value in vars(app).values()}
-    steps: list[Callable[[], None]] = [lambda: main.__setitem__(slice(None), [message, body])]
-    for part in app._main():
-        steps += _add_steps(body, part, held, SPLIT_DEPTH)
-    steps.append(lambda: main.__setitem__(slice(None), [body]))
-    # the controls come last: once Step shows, the whole dashboard is there
-    steps.append(lambda: sidebar.__setitem__(slice(None), [side]))
-    for part in app._sidebar():
-        steps += _add_steps(side, part, held, SPLIT_DEPTH)
-    return steps
-
-
-_gates: weakref.WeakKeyDictionary[Any, asyncio.Lock] = weakref.WeakKeyDictionary()
-_page_handler: Any = None
-
-
-def _gate(application: Any) -> asyncio.Lock:
-    """The lock a server's page requests take in turn (one per server, used on its loop)."""
-    lock = _gates.get(application)
-    if lock is None:
-        lock = _gates[application] = asyncio.Lock()
-    return lock
-
-
-def _handler_class() -> Any:
-    """Panel's page handler, made to build and render one page at a time per server."""
-    global _page_handler
-    if _page_handler is None:
-        from panel.io.server import DocHandler
-
-        class OnePageAtATime(DocHandler):
-            """Panel's page handler; requests wait their turn, so the loop answers between."""
-
-            async def get(self, *args: Any, **kwargs: Any) -> None:
-                from .offload import GAP_S, waiting_pages
-
-                waiting_pages[0] += 1
-                counted = True
-                try:
-                    async with _gate(self.application):
-                        waiting_pages[0] -= 1
-                        counted = False
-                        # the lock is held: the next request waits while the loop
-                        # answers what else came in (a page's work never yields)
-                        await asyncio.sleep(GAP_S)
-                        await super().get(*args, **kwargs)
-                finally:
-                    if counted:  # the request ended while it waited
-                        waiting_pages[0] -= 1
-
-        _page_handler = OnePageAtATime
-    return _page_handler
-
-
-def one_page_at_a_time() -> bool:
-    """Make servers started from now on build and render one page request at a time.
-
-    Building a page (its session, its frame) and rendering its HTML take about
-    a tenth of a second on the event loop; thirty requests at once would hold
-    every other session and ``/liveness`` for seconds. Taken in turn, anything
-    else waiting runs between two pages. Installs the handler in Bokeh's table
-    of per-application routes, where Panel installs its own; returns ``False``
-    (and logs why) if that table no longer has Panel's handler, changing nothing.
-    """
-    from bokeh.server import urls
-    from panel.io.server import DocHandler
-
-    handler = _handler_class()
-    for i, (pattern, current, *rest) in enumerate(urls.per_app_patterns):
-        if current is handler:
-            return True
-        if pattern == r"/?" and current is DocHandler:
-            urls.per_app_patterns[i] = (pattern, handler, *rest)
-            return True
-    log.warning("Panel's page handler was not found: page requests are not taken in turn")
-    return False
+    doc = in_server()
+    if doc is None:
+        fill_main()
+    else:  # two shorter turns on the event loop rather than one long one
+        doc.add_next_tick_callback(fill_main)
 
 
 def _landing() -> Any:
@@ -271,7 +177,6 @@ def start_server(
     import panel as pn
 
     routes = app_routes(game)
-    one_page_at_a_time()
     warning = exposure_warning(address)
     if warning is not None:
         print(warning, file=sys.stderr, flush=True)

@@ -66,7 +66,6 @@ def test_another_sessions_step_answers_while_crafted_links_load(racerlab_server,
     print(f"\nStep answers while crafted links load: {', '.join(f'{t:.2f}' for t in answers)} s")
     context.close()
     # Before, the first link froze every session for good. The target is under 1 s; a
-    # click landing while tab A's link is replayed in the worker (which competes with the
-    # event loop for the interpreter) still waits about 1-3 s on this shared machine
-    # (figures above; benchmarks/serve_load.py), so only a freeze is asserted.
+    # click landing while tab A's page is built and sent still waits about 1-2 s here
+    # (figures above), so only a freeze is asserted.
     assert max(answers) < FREEZE_S
