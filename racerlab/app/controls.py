@@ -40,6 +40,7 @@ __all__ = [
     "ScenarioControls",
     "StepControls",
     "director_note",
+    "enable_steps",
     "offer",
     "redraw_guard",
     "redraw_on",
