@@ -20,7 +20,7 @@ from .state import Phase, SonicState
 if TYPE_CHECKING:
     from .rules import SonicRules
 
-__all__ = ["check_action", "legal_and_index"]
+__all__ = ["action_steps", "check_action", "legal_and_index"]
 
 _WANT = {
     Phase.CHOOSE: PlayCard,
@@ -121,6 +121,8 @@ def check_action(rules: SonicRules, state: SonicState, action: Action) -> None:
         return
     if _plainly_allowed(rules, state, action):
         return
+    if isinstance(action, UseAction) and rules.action_path(state, action) is not None:
+        return  # a run or jump along a path the card allows (walked just that path)
     if action not in rules.legal_actions(state):
         if isinstance(action, UseAction):
             card = rules.facts.cards[state.chosen[seat]]
@@ -130,6 +132,14 @@ def check_action(rules: SonicRules, state: SonicState, action: Action) -> None:
                 action=action,
             )
         raise IllegalActionError("that action is not legal now", action=action)
+
+
+def action_steps(act: CardAction, choice: ActionChoice) -> tuple[tuple[Movement, int], ...]:
+    """The runs or jumps (kind, spaces) card action ``act`` offers as ``choice``, in the
+    order the legal list offers their paths (none for other choices)."""
+    how = {ActionChoice.RUN: "run", ActionChoice.JUMP: "jump"}.get(choice)
+    kind = Movement.RUN if how == "run" else Movement.JUMP
+    return tuple((kind, n) for h, n in ACTION_STEPS.get(act, ()) if h == how)
 
 
 def _plainly_allowed(rules: SonicRules, state: SonicState, action: Action) -> bool:

@@ -41,7 +41,7 @@ from .actions import (
 )
 from .board import Board, RacerToken
 from .cards import pass_action, take_card, use_action
-from .choices import check_action, legal_and_index
+from .choices import action_steps, check_action, legal_and_index
 from .director import DIRECTOR_TYPES, apply_director, check_director
 from .events import DirectorChanged
 from .facts import Facts, facts
@@ -165,6 +165,15 @@ class SonicRules(Rules[SonicState, Action]):
             return cached[2].get((move.kind, move.path))
         return self._finder.walked_path(state, move)
 
+    def action_path(self, state: SonicState, action: UseAction) -> Path | None:
+        """The movement-physics :class:`Path` of a run or jump ``action`` now (``None`` if it
+        is not a legal path), found like :meth:`move_path` by walking just that path."""
+        cached = self._legal_for
+        if cached is not None and cached[0] is state:
+            return cached[2].get((action.choice, action.path))
+        act = self.facts.cards[state.chosen[action.player]].action
+        return self._finder.walked_action_path(state, action, action_steps(act, action.choice))
+
     # -- checking ---------------------------------------------------------------------------
     def check(self, state: SonicState, action: Action) -> None:
         """Refuse an action that is not legal now, saying why.
@@ -222,7 +231,8 @@ class SonicRules(Rules[SonicState, Action]):
 
     def _action_path(self, state: SonicState, action: UseAction) -> Path | None:
         """The path a run, jump or moving Power of ``action`` takes (``None``: no path)."""
-        moving = action.choice in (ActionChoice.RUN, ActionChoice.JUMP)
-        if moving or (action.choice is ActionChoice.POWER and action.path):
+        if action.choice in (ActionChoice.RUN, ActionChoice.JUMP):
+            return self.action_path(state, action)
+        if action.choice is ActionChoice.POWER and action.path:
             return self.path_index(state)[(action.choice, action.path)]
         return None
