@@ -219,7 +219,7 @@ def walk(
             back_first=back_first,
         )
         t.emit(*result.events)
-        state = _after_move(t, fast_replace(state, board=result.board), seat, result)
+        state = _after_move(t, t.change(state, board=result.board), seat, result)
         if state.phase is Phase.OVER or result.stopped or result.spaces_moved < len(chunk.spaces):
             return state
         if end < len(path.spaces):

@@ -29,7 +29,6 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.dice import ChanceSource
-from ..core.frozen import fast_replace
 from ..core.rules import Action, Event, Rules
 from .actions import (
     ActionChoice,
@@ -58,6 +57,8 @@ from .turns import choosing_seat, next_turn, play_card
 
 __all__ = ["SonicRules"]
 
+_SET_DICE = SonicState.__dict__["dice"].__set__
+
 _slice = slice_path  # the old private name, still imported by queries
 
 
@@ -83,6 +84,7 @@ class SonicRules(Rules[SonicState, Action]):
         self._legal_for: tuple[Any, list[Action], dict] | None = None
         self._listed: tuple[Any, frozenset[int]] | None = None
         self._finder = PathFinder(lambda: self.facts)
+        self._made: SonicState | None = None  # the state the last resolve made (see _with_dice)
 
     @property
     def facts(self) -> Facts:
@@ -204,6 +206,7 @@ class SonicRules(Rules[SonicState, Action]):
     # -- resolving ---------------------------------------------------------------------------
     def resolve(self, state: SonicState, action: Action, dice: ChanceSource):
         """Carry out a checked action; see the module doc for the round structure."""
+        self._made = None
         if isinstance(action, DIRECTOR_TYPES):
             return apply_director(self.facts, state, action), [DirectorChanged(action.describe())]
         events: list[Event] = []
@@ -215,19 +218,29 @@ class SonicRules(Rules[SonicState, Action]):
         elif isinstance(action, UseAction):
             state = use_action(t, state, action, self._action_path(state, action))
             if state.phase is not Phase.OVER:
-                state = fast_replace(state, phase=Phase.MOVE)
+                state = t.change(state, phase=Phase.MOVE)
         elif isinstance(action, Move):
             if action.path:
                 p = self.move_path(state, action)
                 assert p is not None  # checked
                 state = walk(t, state, action.player, p, action.kind, action.back_first)
             if state.phase is not Phase.OVER:
-                state = fast_replace(state, phase=Phase.TAKE)
+                state = t.change(state, phase=Phase.TAKE)
                 if not state.face_up:
                     state = next_turn(t, state, discard=True)
         elif isinstance(action, TakeCard):
             state = next_turn(t, take_card(t, state, action), discard=False)
+        self._made = t.made
         return state, events
+
+    def _with_dice(self, new: SonicState, dice: Any) -> SonicState:
+        """Set the dice of the state just resolved: written into it when the transition
+        made it (see :meth:`~.transition.Turn.change`: not handed out yet), else a copy."""
+        made, self._made = self._made, None
+        if new is made:
+            _SET_DICE(new, dice)
+            return new
+        return super()._with_dice(new, dice)
 
     def _action_path(self, state: SonicState, action: UseAction) -> Path | None:
         """The path a run, jump or moving Power of ``action`` takes (``None``: no path)."""
