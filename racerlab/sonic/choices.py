@@ -28,6 +28,9 @@ _WANT = {
     Phase.MOVE: Move,
     Phase.TAKE: TakeCard,
 }
+_WANT_BY_ID = {id(phase): want for phase, want in _WANT.items()}
+""":data:`_WANT` keyed by the phase's identity (a Phase member hashes in Python; members
+are lasting singletons)."""
 
 
 def legal_and_index(rules: SonicRules, state: SonicState) -> tuple[list[Action], dict]:
@@ -104,7 +107,7 @@ def check_action(rules: SonicRules, state: SonicState, action: Action) -> None:
             else "nobody can act now",
             action=action,
         )
-    if not isinstance(action, _WANT[state.phase]):
+    if not isinstance(action, _WANT_BY_ID[id(state.phase)]):
         raise IllegalActionError(
             f"now is the {state.phase.value} step, not {type(action).__name__}", action=action
         )
@@ -137,9 +140,20 @@ def check_action(rules: SonicRules, state: SonicState, action: Action) -> None:
 def action_steps(act: CardAction, choice: ActionChoice) -> tuple[tuple[Movement, int], ...]:
     """The runs or jumps (kind, spaces) card action ``act`` offers as ``choice``, in the
     order the legal list offers their paths (none for other choices)."""
-    how = {ActionChoice.RUN: "run", ActionChoice.JUMP: "jump"}.get(choice)
-    kind = Movement.RUN if how == "run" else Movement.JUMP
-    return tuple((kind, n) for h, n in ACTION_STEPS.get(act, ()) if h == how)
+    if choice is ActionChoice.RUN:
+        how, kind = "run", Movement.RUN
+    elif choice is ActionChoice.JUMP:
+        how, kind = "jump", Movement.JUMP
+    else:
+        return ()
+    return tuple((kind, n) for h, n in _STEPS_BY_ID.get(id(act), ()) if h == how)
+
+
+_STEPS_BY_ID = {id(act): steps for act, steps in ACTION_STEPS.items()}
+_SPEED_IDS = frozenset(map(id, SPEED_DELTA))
+_SPIN_IDS = frozenset(map(id, SPINS))
+"""The card-action tables keyed by the members' identity (a CardAction member hashes in
+Python; members are lasting singletons)."""
 
 
 def _plainly_allowed(rules: SonicRules, state: SonicState, action: Action) -> bool:
@@ -151,8 +165,8 @@ def _plainly_allowed(rules: SonicRules, state: SonicState, action: Action) -> bo
         return False
     act = rules.facts.cards[state.chosen[action.player]].action
     if action.choice is ActionChoice.SPEED:
-        return act in SPEED_DELTA
-    return action.choice is ActionChoice.SPIN and act in SPINS
+        return id(act) in _SPEED_IDS
+    return action.choice is ActionChoice.SPIN and id(act) in _SPIN_IDS
 
 
 def _check_move(rules: SonicRules, state: SonicState, seat: int, move: Move) -> None:

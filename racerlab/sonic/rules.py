@@ -84,6 +84,7 @@ class SonicRules(Rules[SonicState, Action]):
         self._legal_for: tuple[Any, list[Action], dict] | None = None
         self._listed: tuple[Any, frozenset[int]] | None = None
         self._finder = PathFinder(lambda: self.facts)
+        self._mode_variant: tuple[Any, Any] | None = None
         self._made: SonicState | None = None  # the state the last resolve made (see _with_dice)
 
     @property
@@ -210,7 +211,7 @@ class SonicRules(Rules[SonicState, Action]):
         if isinstance(action, DIRECTOR_TYPES):
             return apply_director(self.facts, state, action), [DirectorChanged(action.describe())]
         events: list[Event] = []
-        t = Turn(self.facts, variant_for(state.setup.mode), dice, events, self._finder)
+        t = Turn(self.facts, self._variant(state.setup.mode), dice, events, self._finder)
         if isinstance(action, PlayCard):
             state = play_card(t, state, action)
         elif isinstance(action, PassAction):
@@ -241,6 +242,14 @@ class SonicRules(Rules[SonicState, Action]):
             _SET_DICE(new, dice)
             return new
         return super()._with_dice(new, dice)
+
+    def _variant(self, mode: Any) -> Any:
+        """:func:`~.modes.variant_for` ``mode``, kept for the last mode seen (a Mode member
+        hashes in Python; members are lasting singletons)."""
+        seen = self._mode_variant
+        if seen is None or seen[0] is not mode:
+            seen = self._mode_variant = (mode, variant_for(mode))
+        return seen[1]
 
     def _action_path(self, state: SonicState, action: UseAction) -> Path | None:
         """The path a run, jump or moving Power of ``action`` takes (``None``: no path)."""
