@@ -248,8 +248,14 @@ class Rules(ABC, Generic[S, A]):
             return Step(new, (DiceForced(tuple(action.values)),))
         dice = Dice.resume(state.dice)  # type: ignore[attr-defined]
         new, events = self.resolve(state, action, dice)  # type: ignore[arg-type]
-        new = fast_replace(new, dice=dice.snapshot())
+        new = self._with_dice(new, dice.snapshot())
         return Step(new, tuple(events), tuple(dice.log))
+
+    def _with_dice(self, new: S, dice: Any) -> S:
+        """``new`` (just returned by :meth:`resolve` in :meth:`apply`) with its ``dice``
+        field set to ``dice``: a copy here; a game whose resolve made ``new`` itself may
+        write the field into it instead (nobody else holds it yet)."""
+        return fast_replace(new, dice=dice)
 
     def outcomes(self, state: S, action: A, *, limit: int = 200_000) -> list[tuple[S, Fraction]]:
         """Every state ``action`` can lead to, with its exact probability.

@@ -442,19 +442,53 @@ class Board:
         self, cells: Iterable[tuple[Coord, Cell]], chance: ChanceSource, *, yellow: bool
     ) -> Board:
         """Put a ring on every ring mark and a bag badnik on every red (and, with ``yellow``,
-        yellow) diamond of ``cells``, in the order given."""
-        board = self
+        yellow) diamond of ``cells``, in the order given.
+
+        The same as placing them one by one (:meth:`rings_from_pile`, :meth:`draw_badnik`,
+        :meth:`with_badnik`), with the changes gathered in scratch tables and one new board
+        made at the end (a section has dozens of marks)."""
+        rings = badniks = racers = None  # scratch copies, made at the first change
+        pile, bag = self.ring_pile, list(self.bag)
         for pos, cell in cells:
             for marker in cell.markers:
                 if marker is Marker.RING:
-                    board, _ = board.rings_from_pile(pos, 1)
-                elif (
-                    marker is Marker.RED_BADNIK or (marker is Marker.YELLOW_BADNIK and yellow)
-                ) and (board.badnik_at(pos) is None):
-                    board, badnik = board.draw_badnik(chance)
-                    if badnik is not None:
-                        board = board.with_badnik(pos, badnik)
-        return board
+                    if pile <= 0:
+                        continue
+                    pile -= 1
+                    racers = racers or list(self.racers)
+                    here = _racer_at(racers, pos)
+                    if here is not None:
+                        racers[here] = racers[here].with_rings(1)
+                    else:
+                        rings = rings if rings is not None else dict(self.rings)
+                        rings[pos] = rings.get(pos, 0) + 1
+                elif marker is Marker.RED_BADNIK or (marker is Marker.YELLOW_BADNIK and yellow):
+                    badniks = badniks if badniks is not None else dict(self.badniks)
+                    if badniks.get(pos) is not None:
+                        continue
+                    pool = [b for b, n in zip(BADNIK_ORDER, bag) for _ in range(n)]
+                    if pool:
+                        badnik = chance.choice(pool, "badnik bag")
+                        bag[BADNIK_ORDER.index(badnik)] -= 1
+                        badniks[pos] = badnik
+        return self._gathered(pile, bag, rings, badniks, racers)
+
+    def _gathered(
+        self, pile: int, bag: list[int], rings: dict | None, badniks: dict | None, racers
+    ) -> Board:
+        """This board with what :meth:`place_markers` gathered (``None``: unchanged)."""
+        changes: dict[str, object] = {}
+        if pile != self.ring_pile:
+            changes["ring_pile"] = pile
+        if tuple(bag) != self.bag:
+            changes["bag"] = tuple(bag)
+        if rings is not None:
+            changes["rings"] = _sorted_pairs(self.rings, rings)
+        if badniks is not None and len(badniks) != len(self.badniks):
+            changes["badniks"] = _sorted_pairs(self.badniks, badniks)
+        if racers is not None and any(a is not b for a, b in zip(racers, self.racers)):
+            changes["racers"] = tuple(racers)
+        return self._with(**changes) if changes else self
 
     def appended(self, section: Section, chance: ChanceSource, *, yellow: bool) -> Board:
         """Connect ``section`` after the last one and place its rings and badniks.
@@ -523,6 +557,21 @@ class Board:
 _TERRAIN_FIELDS = frozenset({"track", "rocks", "removed_platforms", "flipped_traps", "vr_tokens"})
 """The fields the terrain shown depends on (the terrain memo is dropped when one changes)."""
 _FIELDS = frozenset(Board.__dataclass_fields__)
+
+
+def _racer_at(racers: list[RacerToken], pos: Coord) -> int | None:
+    """Index in ``racers`` of the first racer occupying ``pos`` (as :meth:`Board.racers_at`)."""
+    col, lane = pos
+    for i, t in enumerate(racers):
+        if t.lane == lane and (t.col == col or (t.large and t.col - 1 == col)):
+            return i
+    return None
+
+
+def _sorted_pairs(old: tuple, new: dict) -> tuple:
+    """``new`` as ``(space, value)`` pairs sorted by space, reusing ``old``'s unchanged pairs."""
+    kept = {pair[0]: pair for pair in old if new.get(pair[0]) is pair[1]}
+    return tuple(kept.get(pos) or (pos, value) for pos, value in sorted(new.items(), key=_space))
 
 
 def _platform(section: Section, col: int, lane: int) -> Platform:

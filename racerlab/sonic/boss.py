@@ -152,7 +152,7 @@ def _racer_hits_boss(t: Turn, state: SonicState, seat: int) -> SonicState:
     hitter = state.board.racers[seat].id
     board, boss, more = hit_boss(state.board, state.boss, seat, state.options, t.dice, hitter)
     t.emit(*more)
-    state = fast_replace(state, board=board, boss=boss)
+    state = t.change(state, board=board, boss=boss)
     lost = t.variant.after_damage(t, state, more, by="the boss")
     if lost is not None:
         return lost
@@ -169,7 +169,7 @@ def check_boss_finish(t: Turn, state: SonicState) -> SonicState:
     lost = tuple(state.lost[s] or s in losers for s in range(state.players))
     for s in losers:
         t.emit(RacerLost(s, f"boss {boss.id} crossed the Finish Line first"))
-    state = fast_replace(state, lost=lost, boss=fast_replace(boss, finished=True))
+    state = t.change(state, lost=lost, boss=fast_replace(boss, finished=True))
     return game_over(t, state, f"boss {boss.id} crossed the Finish Line")
 
 
@@ -190,7 +190,7 @@ def boss_turn(t: Turn, state: SonicState) -> SonicState:
         move_rules=state.options.move_rules,
     )
     t.emit(*more)
-    state = fast_replace(state, board=board, boss=boss)
+    state = t.change(state, board=board, boss=boss)
     lost = t.variant.after_damage(t, state, more)
     if lost is not None:
         return lost

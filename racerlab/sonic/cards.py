@@ -25,7 +25,7 @@ def pass_action(t: Turn, state: SonicState, action: PassAction) -> SonicState:
     """Pass on the card's action: on to the movement."""
     card = t.facts.cards[state.chosen[action.player]]
     t.emit(ActionPassed(action.player, card.name))
-    return fast_replace(state, phase=Phase.MOVE)
+    return t.change(state, phase=Phase.MOVE)
 
 
 def use_action(t: Turn, state: SonicState, action: UseAction, path) -> SonicState:
@@ -46,7 +46,7 @@ def use_action(t: Turn, state: SonicState, action: UseAction, path) -> SonicStat
         )
         return set_speed(t, state, seat, new, card.name)
     if action.choice is ActionChoice.SPIN:
-        state = fast_replace(state, spin=True)
+        state = t.change(state, spin=True)
         if card.action is CardAction.SPIN_DASH and token.speed <= o.spin_dash_low:
             new = card_speed(
                 token.speed, o.spin_dash_bonus, cap=cap, lo=o.speed_min, turn_cap=turn_cap
@@ -55,12 +55,12 @@ def use_action(t: Turn, state: SonicState, action: UseAction, path) -> SonicStat
         return state
     if action.choice in (ActionChoice.RUN, ActionChoice.JUMP):
         kind = Movement.RUN if action.choice is ActionChoice.RUN else Movement.JUMP
-        return fast_replace(walk(t, state, seat, path, kind, False), moved=True)
+        return t.change(walk(t, state, seat, path, kind, False), moved=True)
     # POWER: its own effects, then the path of a moving Power
     kind = power_movement(ability)
     board, more = apply_power(state.board, token.id, ability, t.dice, seat=seat, rules=o.move_rules)
     t.emit(*more)
-    state = fast_replace(state, board=board)
+    state = t.change(state, board=board)
     if path is not None and kind is not None:
         state = walk(t, state, seat, path, kind, False)
     return state
@@ -71,7 +71,7 @@ def set_speed(t: Turn, state: SonicState, seat: int, new: int, why: str) -> Soni
     token = state.token(seat)
     if new != token.speed:
         t.emit(SpeedSet(seat, token.speed, new, why))
-    return fast_replace(state, board=state.board.with_racer(fast_replace(token, speed=new)))
+    return t.change(state, board=state.board.with_racer(fast_replace(token, speed=new)))
 
 
 def take_card(t: Turn, state: SonicState, action: TakeCard) -> SonicState:
@@ -98,4 +98,4 @@ def take_card(t: Turn, state: SonicState, action: TakeCard) -> SonicState:
         )
     )
     hands = set_at(state.hands, seat, (*state.hands[seat], action.card))
-    return fast_replace(state, hands=hands, face_up=tuple(face), deck=deck, discard=discard)
+    return t.change(state, hands=hands, face_up=tuple(face), deck=deck, discard=discard)

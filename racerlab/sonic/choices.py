@@ -20,7 +20,7 @@ from .state import Phase, SonicState
 if TYPE_CHECKING:
     from .rules import SonicRules
 
-__all__ = ["check_action", "legal_and_index"]
+__all__ = ["action_steps", "check_action", "legal_and_index"]
 
 _WANT = {
     Phase.CHOOSE: PlayCard,
@@ -28,6 +28,9 @@ _WANT = {
     Phase.MOVE: Move,
     Phase.TAKE: TakeCard,
 }
+_WANT_BY_ID = {id(phase): want for phase, want in _WANT.items()}
+""":data:`_WANT` keyed by the phase's identity (a Phase member hashes in Python; members
+are lasting singletons)."""
 
 
 def legal_and_index(rules: SonicRules, state: SonicState) -> tuple[list[Action], dict]:
@@ -104,7 +107,7 @@ def check_action(rules: SonicRules, state: SonicState, action: Action) -> None:
             else "nobody can act now",
             action=action,
         )
-    if not isinstance(action, _WANT[state.phase]):
+    if not isinstance(action, _WANT_BY_ID[id(state.phase)]):
         raise IllegalActionError(
             f"now is the {state.phase.value} step, not {type(action).__name__}", action=action
         )
@@ -121,6 +124,8 @@ def check_action(rules: SonicRules, state: SonicState, action: Action) -> None:
         return
     if _plainly_allowed(rules, state, action):
         return
+    if isinstance(action, UseAction) and rules.action_path(state, action) is not None:
+        return  # a run or jump along a path the card allows (walked just that path)
     if action not in rules.legal_actions(state):
         if isinstance(action, UseAction):
             card = rules.facts.cards[state.chosen[seat]]
@@ -132,6 +137,25 @@ def check_action(rules: SonicRules, state: SonicState, action: Action) -> None:
         raise IllegalActionError("that action is not legal now", action=action)
 
 
+def action_steps(act: CardAction, choice: ActionChoice) -> tuple[tuple[Movement, int], ...]:
+    """The runs or jumps (kind, spaces) card action ``act`` offers as ``choice``, in the
+    order the legal list offers their paths (none for other choices)."""
+    if choice is ActionChoice.RUN:
+        how, kind = "run", Movement.RUN
+    elif choice is ActionChoice.JUMP:
+        how, kind = "jump", Movement.JUMP
+    else:
+        return ()
+    return tuple((kind, n) for h, n in _STEPS_BY_ID.get(id(act), ()) if h == how)
+
+
+_STEPS_BY_ID = {id(act): steps for act, steps in ACTION_STEPS.items()}
+_SPEED_IDS = frozenset(map(id, SPEED_DELTA))
+_SPIN_IDS = frozenset(map(id, SPINS))
+"""The card-action tables keyed by the members' identity (a CardAction member hashes in
+Python; members are lasting singletons)."""
+
+
 def _plainly_allowed(rules: SonicRules, state: SonicState, action: Action) -> bool:
     """Whether ``action`` is in the legal list without listing it: passing, or a Speed or
     Spin the card allows (the list offers exactly these, with no path)."""
@@ -141,8 +165,8 @@ def _plainly_allowed(rules: SonicRules, state: SonicState, action: Action) -> bo
         return False
     act = rules.facts.cards[state.chosen[action.player]].action
     if action.choice is ActionChoice.SPEED:
-        return act in SPEED_DELTA
-    return action.choice is ActionChoice.SPIN and act in SPINS
+        return id(act) in _SPEED_IDS
+    return action.choice is ActionChoice.SPIN and id(act) in _SPIN_IDS
 
 
 def _check_move(rules: SonicRules, state: SonicState, seat: int, move: Move) -> None:

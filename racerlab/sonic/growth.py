@@ -7,7 +7,6 @@ two Straights and the Finish), each with its rings and bag badniks placed.
 
 from __future__ import annotations
 
-from ..core.frozen import fast_replace
 from .board import BADNIK_ORDER
 from .events import TrackPlaced
 from .state import SonicState
@@ -47,4 +46,4 @@ def grow(t: Turn, state: SonicState, seat: int) -> SonicState:
         for _ in range(n0 - n1)
     )
     t.emit(TrackPlaced(tuple(s.name for s in laid), pile - board.ring_pile, drawn, seat))
-    return fast_replace(state, board=board, pending=state.pending[GROWTH:])
+    return t.change(state, board=board, pending=state.pending[GROWTH:])

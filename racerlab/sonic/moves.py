@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core.frozen import fast_replace
-from .actions import Move
+from .actions import Move, UseAction
 from .board import Board, RacerToken
 from .boss import hits_after_move
 from .facts import Facts
@@ -40,7 +40,7 @@ class PathFinder:
 
     def __init__(self, facts: Callable[[], Facts]) -> None:
         self._facts = facts
-        self._walked: tuple[SonicState, Move, Path | None] | None = None
+        self._walked: tuple[SonicState, Move | UseAction, Path | None] | None = None
         self._previews: dict[tuple, Track] = {}
 
     def board_for(self, state: SonicState, token: RacerToken, reach: int) -> Board:
@@ -122,20 +122,46 @@ class PathFinder:
         if walked is not None and walked[0] is state and walked[1] == move:
             return walked[2]  # checked a moment ago: resolve finds it here
         token = state.token(move.player)
-        board = self.path_board(state, token, token.speed)
+        path = self._walk_one(state, token, token.speed, move.kind, move.path)
+        self._walked = (state, move, path)
+        return path
+
+    def walked_action_path(
+        self, state: SonicState, action: UseAction, steps: tuple[tuple[Movement, int], ...]
+    ) -> Path | None:
+        """The path of a run or jump ``action``, found by walking just that path: the first
+        of ``steps`` (kind and spaces, in the order the legal list offers them) with a path
+        entering exactly ``action.path`` (``None``: not legal). The legal list keeps that
+        same first path for the same spaces, so checking and resolving agree with it."""
+        walked = self._walked
+        if walked is not None and walked[0] is state and walked[1] == action:
+            return walked[2]
+        token = state.token(action.player)
+        path = None
+        if action.path:
+            for kind, n in steps:
+                path = self._walk_one(state, token, n, kind, action.path)
+                if path is not None:
+                    break
+        self._walked = (state, action, path)
+        return path
+
+    def _walk_one(
+        self, state: SonicState, token: RacerToken, n: int, kind: Movement, along: tuple
+    ) -> Path | None:
+        """The first path of ``n`` steps of ``kind`` entering exactly ``along`` (or ``None``)."""
+        board = self.path_board(state, token, n)
         found = paths(
             board,
             token.pos,
-            token.speed,
-            move.kind,
+            n,
+            kind,
             token.large,
             rules=state.options.move_rules,
             ignore=token.ignore,
-            along=move.path,
+            along=along,
         )
-        path = found[0] if found else None
-        self._walked = (state, move, path)
-        return path
+        return found[0] if found else None
 
 
 def may_leave_laid_track(state: SonicState, token: RacerToken, reach: int) -> bool:
@@ -193,7 +219,7 @@ def walk(
             back_first=back_first,
         )
         t.emit(*result.events)
-        state = _after_move(t, fast_replace(state, board=result.board), seat, result)
+        state = _after_move(t, t.change(state, board=result.board), seat, result)
         if state.phase is Phase.OVER or result.stopped or result.spaces_moved < len(chunk.spaces):
             return state
         if end < len(path.spaces):

@@ -8,7 +8,6 @@ differently (see :class:`~racerlab.sonic.solo.SoloVariant`).
 
 from __future__ import annotations
 
-from ..core.frozen import fast_replace
 from .events import GameEnded, RacerFinished
 from .options import WinnerTie
 from .state import Phase, SonicState
@@ -31,7 +30,7 @@ def check_finish(t: Turn, state: SonicState) -> SonicState:
             t.emit(RacerFinished(s, state.round))
     if tuple(finished) == state.finished:
         return state
-    return fast_replace(state, finished=tuple(finished), finish_order=tuple(order), ending=True)
+    return t.change(state, finished=tuple(finished), finish_order=tuple(order), ending=True)
 
 
 def game_over(t: Turn, state: SonicState, reason: str) -> SonicState:
@@ -39,7 +38,7 @@ def game_over(t: Turn, state: SonicState, reason: str) -> SonicState:
     scores = tuple(state.score(s) for s in range(state.players))
     winners, rank = t.variant.results(state, scores)
     t.emit(GameEnded(scores, winners, reason, rank))
-    return fast_replace(state, phase=Phase.OVER, winners=winners, rank=rank, end_reason=reason)
+    return t.change(state, phase=Phase.OVER, winners=winners, rank=rank, end_reason=reason)
 
 
 def race_winners(state: SonicState, scores: tuple[int, ...]) -> tuple[int, ...]:

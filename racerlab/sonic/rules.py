@@ -29,7 +29,6 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.dice import ChanceSource
-from ..core.frozen import fast_replace
 from ..core.rules import Action, Event, Rules
 from .actions import (
     ActionChoice,
@@ -41,7 +40,7 @@ from .actions import (
 )
 from .board import Board, RacerToken
 from .cards import pass_action, take_card, use_action
-from .choices import check_action, legal_and_index
+from .choices import action_steps, check_action, legal_and_index
 from .director import DIRECTOR_TYPES, apply_director, check_director
 from .events import DirectorChanged
 from .facts import Facts, facts
@@ -57,6 +56,8 @@ from .transition import Turn
 from .turns import choosing_seat, next_turn, play_card
 
 __all__ = ["SonicRules"]
+
+_SET_DICE = SonicState.__dict__["dice"].__set__
 
 _slice = slice_path  # the old private name, still imported by queries
 
@@ -83,6 +84,8 @@ class SonicRules(Rules[SonicState, Action]):
         self._legal_for: tuple[Any, list[Action], dict] | None = None
         self._listed: tuple[Any, frozenset[int]] | None = None
         self._finder = PathFinder(lambda: self.facts)
+        self._mode_variant: tuple[Any, Any] | None = None
+        self._made: SonicState | None = None  # the state the last resolve made (see _with_dice)
 
     @property
     def facts(self) -> Facts:
@@ -165,6 +168,15 @@ class SonicRules(Rules[SonicState, Action]):
             return cached[2].get((move.kind, move.path))
         return self._finder.walked_path(state, move)
 
+    def action_path(self, state: SonicState, action: UseAction) -> Path | None:
+        """The movement-physics :class:`Path` of a run or jump ``action`` now (``None`` if it
+        is not a legal path), found like :meth:`move_path` by walking just that path."""
+        cached = self._legal_for
+        if cached is not None and cached[0] is state:
+            return cached[2].get((action.choice, action.path))
+        act = self.facts.cards[state.chosen[action.player]].action
+        return self._finder.walked_action_path(state, action, action_steps(act, action.choice))
+
     # -- checking ---------------------------------------------------------------------------
     def check(self, state: SonicState, action: Action) -> None:
         """Refuse an action that is not legal now, saying why.
@@ -195,10 +207,11 @@ class SonicRules(Rules[SonicState, Action]):
     # -- resolving ---------------------------------------------------------------------------
     def resolve(self, state: SonicState, action: Action, dice: ChanceSource):
         """Carry out a checked action; see the module doc for the round structure."""
+        self._made = None
         if isinstance(action, DIRECTOR_TYPES):
             return apply_director(self.facts, state, action), [DirectorChanged(action.describe())]
         events: list[Event] = []
-        t = Turn(self.facts, variant_for(state.setup.mode), dice, events, self._finder)
+        t = Turn(self.facts, self._variant(state.setup.mode), dice, events, self._finder)
         if isinstance(action, PlayCard):
             state = play_card(t, state, action)
         elif isinstance(action, PassAction):
@@ -206,23 +219,42 @@ class SonicRules(Rules[SonicState, Action]):
         elif isinstance(action, UseAction):
             state = use_action(t, state, action, self._action_path(state, action))
             if state.phase is not Phase.OVER:
-                state = fast_replace(state, phase=Phase.MOVE)
+                state = t.change(state, phase=Phase.MOVE)
         elif isinstance(action, Move):
             if action.path:
                 p = self.move_path(state, action)
                 assert p is not None  # checked
                 state = walk(t, state, action.player, p, action.kind, action.back_first)
             if state.phase is not Phase.OVER:
-                state = fast_replace(state, phase=Phase.TAKE)
+                state = t.change(state, phase=Phase.TAKE)
                 if not state.face_up:
                     state = next_turn(t, state, discard=True)
         elif isinstance(action, TakeCard):
             state = next_turn(t, take_card(t, state, action), discard=False)
+        self._made = t.made
         return state, events
+
+    def _with_dice(self, new: SonicState, dice: Any) -> SonicState:
+        """Set the dice of the state just resolved: written into it when the transition
+        made it (see :meth:`~.transition.Turn.change`: not handed out yet), else a copy."""
+        made, self._made = self._made, None
+        if new is made:
+            _SET_DICE(new, dice)
+            return new
+        return super()._with_dice(new, dice)
+
+    def _variant(self, mode: Any) -> Any:
+        """:func:`~.modes.variant_for` ``mode``, kept for the last mode seen (a Mode member
+        hashes in Python; members are lasting singletons)."""
+        seen = self._mode_variant
+        if seen is None or seen[0] is not mode:
+            seen = self._mode_variant = (mode, variant_for(mode))
+        return seen[1]
 
     def _action_path(self, state: SonicState, action: UseAction) -> Path | None:
         """The path a run, jump or moving Power of ``action`` takes (``None``: no path)."""
-        moving = action.choice in (ActionChoice.RUN, ActionChoice.JUMP)
-        if moving or (action.choice is ActionChoice.POWER and action.path):
+        if action.choice in (ActionChoice.RUN, ActionChoice.JUMP):
+            return self.action_path(state, action)
+        if action.choice is ActionChoice.POWER and action.path:
             return self.path_index(state)[(action.choice, action.path)]
         return None

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..core.frozen import fast_replace
 from ..core.rules import Event
 from .events import RacerLost
 from .move_events import RacerDamaged
@@ -75,7 +74,7 @@ class SoloVariant(BossVariant):
             return None
         reason = f"damaged by {by or found} with no rings"
         t.emit(RacerLost(0, reason))
-        state = fast_replace(state, lost=(True,) * state.players)
+        state = t.change(state, lost=(True,) * state.players)
         return game_over(t, state, reason)
 
     def results(self, state: SonicState, scores: tuple[int, ...]) -> tuple[tuple[int, ...], str]:

@@ -9,7 +9,6 @@ Finish Line, the round cap is reached or nobody has a card left.
 
 from __future__ import annotations
 
-from ..core.frozen import fast_replace
 from .actions import PlayCard
 from .boss import boss_turn, next_boss_card
 from .events import CardChosen, CardRevealed, ResolutionOrder, RoundStarted
@@ -36,7 +35,7 @@ def play_card(t: Turn, state: SonicState, action: PlayCard) -> SonicState:
     hand = list(state.hands[seat])
     hand.remove(action.card)
     chosen = set_at(state.chosen, seat, action.card)
-    state = fast_replace(state, hands=set_at(state.hands, seat, tuple(hand)), chosen=chosen)
+    state = t.change(state, hands=set_at(state.hands, seat, tuple(hand)), chosen=chosen)
     t.emit(CardChosen(seat))
     if choosing_seat(state) is not None:
         return state
@@ -56,7 +55,7 @@ def play_card(t: Turn, state: SonicState, action: PlayCard) -> SonicState:
     )
     pr = tuple(boss_prio if s == BOSS_SEAT else prios[s] for s in order)
     t.emit(ResolutionOrder(order, pr))
-    return enter(t, fast_replace(state, order=order, step=0))
+    return enter(t, t.change(state, order=order, step=0))
 
 
 def enter(t: Turn, state: SonicState) -> SonicState:
@@ -65,10 +64,10 @@ def enter(t: Turn, state: SonicState) -> SonicState:
         state = boss_turn(t, state)
         if state.phase is Phase.OVER:
             return state
-        state = fast_replace(state, step=state.step + 1)
+        state = t.change(state, step=state.step + 1)
     if state.step >= len(state.order):
         return end_round(t, state)
-    return fast_replace(state, phase=Phase.ACTION, spin=False, moved=False)
+    return t.change(state, phase=Phase.ACTION, spin=False, moved=False)
 
 
 def next_turn(t: Turn, state: SonicState, *, discard: bool) -> SonicState:
@@ -76,15 +75,15 @@ def next_turn(t: Turn, state: SonicState, *, discard: bool) -> SonicState:
     to the discards, when no card was taken)."""
     if discard:
         seat = state.order[state.step]
-        state = fast_replace(state, discard=(*state.discard, state.chosen[seat]))
-    return enter(t, fast_replace(state, step=state.step + 1))
+        state = t.change(state, discard=(*state.discard, state.chosen[seat]))
+    return enter(t, t.change(state, step=state.step + 1))
 
 
 def end_round(t: Turn, state: SonicState) -> SonicState:
     """Round-end upkeep, then the game's end or the next round."""
     board, more = end_of_round(state.board)
     t.emit(*more)
-    state = fast_replace(state, board=board)
+    state = t.change(state, board=board)
     if state.ending:
         return game_over(t, state, "a racer crossed the Finish Line")
     if state.round >= state.options.max_rounds:
@@ -96,7 +95,7 @@ def end_round(t: Turn, state: SonicState) -> SonicState:
     t.emit(RoundStarted(rnd))
     if boss is not None:
         boss = next_boss_card(boss, t.dice, state.options.deck_out)
-    return fast_replace(
+    return t.change(
         state,
         round=rnd,
         boss=boss,

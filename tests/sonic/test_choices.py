@@ -74,3 +74,33 @@ def test_pass_speed_and_spin_are_allowed_exactly_when_listed():
             assert _plainly_allowed(rules, state, action) == (action in listed)
             seen += 1
     assert seen > 30
+
+
+def test_a_run_or_jump_is_walked_alone_and_agrees_with_the_list():
+    """A run or jump action not from the list is checked and resolved by walking just its
+    path: accepted exactly when listed, with the very path the list keeps for it."""
+    from racerlab.sonic.actions import ActionChoice
+
+    walked = refused = 0
+    for rules, state in _states(Mode.RACE, (Zone.BASE, Zone.GREEN_HILL), 13, n=800):
+        if state.phase.value != "action":
+            continue
+        seat = rules.acting_player(state)
+        listed = rules.legal_actions(state)
+        index = rules.path_index(state)
+        for choice in (ActionChoice.RUN, ActionChoice.JUMP):
+            for a in [a for a in listed if isinstance(a, UseAction) and a.choice is choice]:
+                fresh = SonicRules()  # nothing listed: the path is walked alone
+                assert fresh.action_path(state, a) == index[(choice, a.path)]
+                fresh.apply(state, UseAction(seat, choice, a.path))
+                walked += 1
+                bad = UseAction(seat, choice, (*a.path[:-1], (a.path[-1][0], 9)))
+                with pytest.raises(IllegalActionError, match="does not allow"):
+                    SonicRules().apply(state, bad)
+                assert SonicRules().action_path(state, bad) is None
+                refused += 1
+            empty = UseAction(seat, choice)
+            assert (empty in listed) is False
+            with pytest.raises(IllegalActionError):
+                SonicRules().apply(state, empty)
+    assert walked > 10 and refused > 10
