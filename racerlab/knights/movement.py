@@ -56,7 +56,7 @@ def describe_key(d: Draft, key) -> str:
 
 def contact_ahead(d: Draft, i: int, direction: Direction, limit: float) -> Contact:
     """How far racer ``i`` can slide ``direction`` (up to ``limit``) before touching something."""
-    return d.contact(i, direction.value, limit)
+    return d.contact(i, direction, limit)  # a Direction is its name (a str): no .value
 
 
 def _movement_points(d: Draft, i: int) -> int:
