@@ -130,7 +130,7 @@ def slide(d: Draft, i: int, direction: Direction | float, dist: float) -> None:
     """Move racer ``i`` (already checked), counting crossings and the turn/ram counters."""
     rs = d.r(i)
     old = rs.pose
-    new = moved(old, dist, direction.value if isinstance(direction, Direction) else direction)
+    new = moved(old, dist, direction)
     if isinstance(direction, Direction):
         moved_total = rs.moved_since_turn + dist
         turns = rs.turns_left
@@ -160,7 +160,7 @@ def resolve_move(d: Draft, i: int, action: Move) -> None:
         Moved(
             i,
             d.name(i),
-            action.direction.value,
+            str(action.direction),  # its value, without Enum's Python-level .value
             action.distance,
             cost,
             rs.speed_points + rs.turbo_points,
