@@ -181,6 +181,8 @@ class Draft:
         else:
             self.table = table_for(state.setup, state.catalog)
             self._racer_memo = [None] * len(state.racers)
+        # _racer_memo: each racer's cards added up, looked up once per draft (cleared when
+        # its build or mods change, see set())
         self.racers: list[RacerState] = list(state.racers)
         self.blockers: list[int] = list(state.blockers)
         self.phase: Phase = state.phase
