@@ -84,13 +84,14 @@ class Target:
 def _target(cls: type[Target], kind: TargetKind, index: int) -> Target:
     """A target; the usual ones (a whole-number index) are made once and shared (frozen)."""
     if type(index) is int:
-        return _shared_target(cls, kind, index)
+        return _shared_target(cls, kind is TargetKind.RACER, index)
     return cls(kind, index)
 
 
 @functools.lru_cache(maxsize=256)
-def _shared_target(cls: type[Target], kind: TargetKind, index: int) -> Target:
-    return cls(kind, index)
+def _shared_target(cls: type[Target], racer: bool, index: int) -> Target:
+    # keyed by a bool, not the kind: an Enum member hashes in Python, a bool does not
+    return cls(TargetKind.RACER if racer else TargetKind.BLOCKER, index)
 
 
 @dataclass(frozen=True, slots=True)

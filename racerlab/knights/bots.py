@@ -28,7 +28,19 @@ import numpy as np
 from ..core.errors import IllegalActionError
 from ..core.rules import Action
 from ..core.tolerance import SURE
-from .actions import Bid, Direction, DriveRoll, EndTurn, Fire, Move, Ram, SurgeChoice, Target, Turn
+from .actions import (
+    Bid,
+    Direction,
+    DriveRoll,
+    EndTurn,
+    Fire,
+    Move,
+    Ram,
+    SurgeChoice,
+    Target,
+    TargetKind,
+    Turn,
+)
 from .combat import FIRE_COST, maybe_in_arc, maybe_in_range, target_geometry
 from .draft import Draft
 from .geometry import turn_limit
@@ -89,7 +101,7 @@ def bid_stake(d: Draft, i: int) -> tuple[bool, int, int, int] | None:
     attacking = p.to_act == "attacker"
     have = p.valor_attacker if attacking else p.valor_defender
     room = max(0, min(d.racer(i).max_valor_per_action - have, d.r(i).valor))
-    if room == 0 or p.target.kind.value != "racer":
+    if room == 0 or p.target.kind is not TargetKind.RACER:
         return None
     dmg = d.racer(p.attacker).stats.ram_damage if p.ram else d.racer(p.attacker).weapon.damage
     return attacking, have, p.target.index, dmg

@@ -20,7 +20,7 @@ Knight's species.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import reduce
 from typing import TYPE_CHECKING
 
@@ -207,6 +207,13 @@ class Racer:
     valor_pool: int
     max_valor_per_action: int
     plain_abilities: frozenset[Ability]
+    weapon_range: int = field(init=False, repr=False, compare=False)
+    """The weapon's Range with the Knight's range bonus for its type (set from the cards:
+    asked on every range check)."""
+
+    def __post_init__(self) -> None:
+        reach = self.weapon.range + self.knight_bonus(self.weapon.type.value, "range")
+        object.__setattr__(self, "weapon_range", reach)
 
     @classmethod
     def from_build(cls, build: RacerBuild, catalog: KnightsCatalog) -> Racer:

@@ -18,7 +18,7 @@ import math
 from dataclasses import fields, replace
 from typing import Any
 
-from ..core.dice import ChanceSource
+from ..core.dice import ChanceSource, DiceState
 from ..core.frozen import fast_replace
 from ..core.rules import Event
 from .build import Racer, RacerBuild
@@ -64,6 +64,8 @@ WEAPON_STATS = ("range", "strength", "damage")
 
 _STAT_NAMES = tuple(f.name for f in fields(Stats))
 _RACER_FIELDS = frozenset(f.name for f in fields(RacerState))
+_RESHAPING = frozenset(("pose", "wrecked", "build", "mods"))
+"""Racer fields whose change clears a draft's bounding circles or card lookups."""
 
 
 @functools.lru_cache(maxsize=2048)
@@ -128,8 +130,6 @@ _DRAFTED = (
     "end_reason",
 )
 """The state fields a :class:`Draft` holds and :meth:`Draft.freeze` writes back."""
-_KEPT = tuple(name for name in KnightsState.__slots__ if name not in _DRAFTED)
-"""The state fields a draft leaves as they were."""
 
 _READER: tuple[KnightsState | None, Draft | None] = (None, None)
 """The last state a reading draft was asked for, and that draft (see :meth:`Draft.reading`)."""
@@ -153,12 +153,36 @@ def has_any(racer: Racer, ability: Ability) -> bool:
 class Draft:
     """Mutable working copy of a :class:`KnightsState` for one action's resolution."""
 
+    __slots__ = (
+        "base",
+        "options",
+        "setup",
+        "catalog",
+        "table",
+        *_DRAFTED,
+        "events",
+        "_disc_cache",
+        "_copies",
+        "_held",
+        "_racer_memo",
+        "_reading",
+    )
+
     def __init__(self, state: KnightsState) -> None:
         self.base = state
         self.options = state.options
         self.setup = state.setup
         self.catalog: KnightsCatalog = state.catalog
-        self.table: Table = table_for(state.setup, state.catalog)
+        reader = _READER[1]
+        if reader is not None and reader.base is state:
+            # the state's reading draft (the action's check) looked these up already
+            self.table: Table = reader.table
+            self._racer_memo: list[Racer | None] = list(reader._racer_memo)
+        else:
+            self.table = table_for(state.setup, state.catalog)
+            self._racer_memo = [None] * len(state.racers)
+        # _racer_memo: each racer's cards added up, looked up once per draft (cleared when
+        # its build or mods change, see set())
         self.racers: list[RacerState] = list(state.racers)
         self.blockers: list[int] = list(state.blockers)
         self.phase: Phase = state.phase
@@ -174,8 +198,6 @@ class Draft:
         """Racer records this draft copied and may still edit in place (see :meth:`set`)."""
         self._held = False
         """While True, a wreck leaving one racer does not end the race yet (see :meth:`held`)."""
-        self._racer_memo: list[Racer | None] = [None] * len(self.racers)
-        """Each racer's cards added up, looked up once per draft (cleared if the build changes)."""
         self._reading = False
         """True for a shared reading draft (:meth:`reading`): editing it is refused."""
 
@@ -215,17 +237,20 @@ class Draft:
         The first change copies the racer's record; later changes before :meth:`freeze`
         edit that private copy in place (one copy per racer per action, not per change).
         """
-        if not _RACER_FIELDS.issuperset(changes):
-            unknown = sorted(set(changes) - _RACER_FIELDS)
-            raise TypeError(f"RacerState has no field(s) {unknown}")
         if self._reading:
             raise RuntimeError("a reading draft cannot be edited")
         rs = self.racers[i]
         if self._copies.get(i) is rs:
+            if not _RACER_FIELDS.issuperset(changes):
+                raise TypeError(
+                    f"RacerState has no field(s) {sorted(set(changes) - _RACER_FIELDS)}"
+                )
             for name, value in changes.items():
                 _SET(rs, name, value)
-        else:
+        else:  # fast_replace refuses unknown fields
             rs = self.racers[i] = self._copies[i] = fast_replace(rs, **changes)
+        if _RESHAPING.isdisjoint(changes):
+            return rs
         if "pose" in changes or "wrecked" in changes:
             self._disc_cache.clear()
         if "build" in changes or "mods" in changes:
@@ -240,23 +265,24 @@ class Draft:
         """Record an event."""
         self.events.append(event)
 
-    def freeze(self) -> KnightsState:
-        """The next frozen state (later changes to this draft copy the records again)."""
+    def freeze(self, dice: DiceState | None = None) -> KnightsState:
+        """The next frozen state (later changes to this draft copy the records again), with
+        the dice at ``dice`` when given (else as in the draft's state)."""
         self._copies.clear()
         base = self.base
-        new = object.__new__(type(base))
-        for name in _KEPT:  # what a draft never edits (set-up, options, dice)
-            _SET(new, name, getattr(base, name))
-        _SET(new, "racers", tuple(self.racers))
-        _SET(new, "blockers", tuple(self.blockers))
-        _SET(new, "phase", self.phase)
-        _SET(new, "order", self.order)
-        _SET(new, "turn", self.turn)
-        _SET(new, "round", self.round)
-        _SET(new, "pending", self.pending)
-        _SET(new, "first_across_last", self.first_across_last)
-        _SET(new, "end_reason", self.end_reason)
-        return new
+        return fast_replace(  # one copy: every field a draft holds, in one go
+            base,
+            racers=tuple(self.racers),
+            blockers=tuple(self.blockers),
+            phase=self.phase,
+            order=self.order,
+            turn=self.turn,
+            round=self.round,
+            pending=self.pending,
+            first_across_last=self.first_across_last,
+            end_reason=self.end_reason,
+            dice=base.dice if dice is None else dice,
+        )
 
     @property
     def over(self) -> bool:

@@ -56,7 +56,7 @@ def describe_key(d: Draft, key) -> str:
 
 def contact_ahead(d: Draft, i: int, direction: Direction, limit: float) -> Contact:
     """How far racer ``i`` can slide ``direction`` (up to ``limit``) before touching something."""
-    return d.contact(i, direction.value, limit)
+    return d.contact(i, direction, limit)  # a Direction is its name (a str): no .value
 
 
 def _movement_points(d: Draft, i: int) -> int:
@@ -130,7 +130,7 @@ def slide(d: Draft, i: int, direction: Direction | float, dist: float) -> None:
     """Move racer ``i`` (already checked), counting crossings and the turn/ram counters."""
     rs = d.r(i)
     old = rs.pose
-    new = moved(old, dist, direction.value if isinstance(direction, Direction) else direction)
+    new = moved(old, dist, direction)
     if isinstance(direction, Direction):
         moved_total = rs.moved_since_turn + dist
         turns = rs.turns_left
@@ -160,7 +160,7 @@ def resolve_move(d: Draft, i: int, action: Move) -> None:
         Moved(
             i,
             d.name(i),
-            action.direction.value,
+            str(action.direction),  # its value, without Enum's Python-level .value
             action.distance,
             cost,
             rs.speed_points + rs.turbo_points,

@@ -21,7 +21,7 @@ from dataclasses import fields, replace
 
 from ..core.dice import ChanceSource, DiceState
 from ..core.errors import IllegalActionError, ScenarioError
-from ..core.rules import Action, DirectorAction, Rules
+from ..core.rules import Action, DirectorAction, Rules, Step
 from .actions import (
     ACTION_TYPES,
     AdjustStat,
@@ -64,6 +64,7 @@ from .events import Repaired, StatChanged
 from .geometry import Pose, turn_limit, turned
 from .geometry.table import overlaps
 from .geometry.tolerance import TOL_M
+from .lazy_dice import LazyDice
 from .movement import (
     COSTS,
     TURN_SAMPLE_DEGREES,
@@ -252,11 +253,27 @@ class KnightsRules(Rules[KnightsState, Action]):
             )
 
     # -- resolving ----------------------------------------------------------------------
+    def apply(self, state: KnightsState, action: Action, *, player: int | None = None) -> Step:
+        """As :meth:`Rules.apply`; a player's action makes one new state, the dice's position
+        included, and resumes the dice only if it rolls (:class:`LazyDice`)."""
+        if not isinstance(action, Action) or isinstance(action, DirectorAction):
+            return super().apply(state, action, player=player)
+        self.validate(state, action, player=player)
+        dice = LazyDice(state.dice)
+        d = self._resolved(state, action, dice)
+        return Step(d.freeze(dice.snapshot()), tuple(d.events), dice.rolls())
+
     def resolve(self, state, action, dice: ChanceSource):
-        d = Draft(state)
         if isinstance(action, DirectorAction):
+            d = Draft(state)
             self._direct(d, action)
-            return d.freeze(), d.events
+        else:
+            d = self._resolved(state, action, dice)
+        return d.freeze(), d.events
+
+    def _resolved(self, state: KnightsState, action: Action, dice: ChanceSource) -> Draft:
+        """A draft of ``state`` with player action ``action`` carried out."""
+        d = Draft(state)
         i = self.acting_player(state)
         assert i is not None
         if isinstance(action, DriveRoll):
@@ -280,7 +297,7 @@ class KnightsRules(Rules[KnightsState, Action]):
         elif isinstance(action, EndTurn):
             end_turn(d, "ended by the player", dice)
         after_action(d, dice)
-        return d.freeze(), d.events
+        return d
 
     def _repair(self, d: Draft, i: int, a: Repair, dice: ChanceSource) -> None:
         roll = dice.d6("repair")

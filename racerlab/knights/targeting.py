@@ -14,9 +14,7 @@ import shapely
 
 from ..core.errors import IllegalActionError
 from .actions import Target, TargetKind
-from .build import RacerBuild
-from .catalog import KnightsCatalog
-from .draft import Draft, racer_of
+from .draft import Draft
 from .geometry import (
     ArcWidths,
     AttackGeometry,
@@ -53,17 +51,7 @@ _arc_widths = functools.lru_cache(maxsize=16)(ArcWidths)
 
 def weapon_range(d: Draft, i: int) -> int:
     """The weapon's Range with the Knight's range bonus for its type."""
-    rs = d.r(i)
-    return _weapon_range(rs.build, rs.mods, d.catalog)
-
-
-@functools.lru_cache(maxsize=2048)
-def _weapon_range(
-    build: RacerBuild, mods: tuple[tuple[str, int], ...], catalog: KnightsCatalog
-) -> int:
-    """:func:`weapon_range` of a build with the director's tweaks (asked every step)."""
-    racer = racer_of(build, mods, catalog)
-    return racer.weapon.range + racer.knight_bonus(racer.weapon.type.value, "range")
+    return d.racer(i).weapon_range
 
 
 def maybe_in_range(d: Draft, i: int, target: Target) -> bool:

@@ -333,3 +333,39 @@ def test_a_remembered_set_up_is_still_checked_against_other_options():
     with pytest.raises(ScenarioError, match="from waypoint 1"):
         check_setup(moved_out, KnightsOptions(placement_tolerance_r=0.01))
     check_setup(moved_out)
+
+
+def test_an_action_that_rolls_nothing_keeps_the_dice_and_forced_faces_are_used_in_order():
+    from racerlab.core.rules import ForceRolls
+    from racerlab.knights.actions import DriveRoll
+
+    s = rules.initial_state(random_setup(2, seed=8), seed=8)
+    s = rules.apply(s, ForceRolls((6, 2, 5))).state
+    rng = np.random.default_rng(1)
+    seen_still = seen_rolled = 0
+    for _ in range(40):
+        action = greedy_bot(s, rules, rng)
+        ours, core = rules.apply(s, action), Rules.apply(rules, s, action)
+        assert ours.state == core.state and ours.events == core.events
+        assert ours.rolls == core.rolls
+        if ours.rolls:
+            seen_rolled += 1
+            assert ours.state.dice != s.dice
+        else:
+            seen_still += 1
+            assert ours.state.dice is s.dice  # nothing rolled: the same dice value
+        if isinstance(action, DriveRoll) and seen_rolled == 1:
+            assert ours.rolls[0].values == (6,) and ours.rolls[0].forced
+        s = ours.state
+    assert seen_still and seen_rolled
+
+
+def test_a_racers_weapon_range_follows_the_directors_tweaks():
+    from racerlab.knights.draft import racer_of
+
+    build = random_setup(2, seed=3).players[0].racer
+    plain = racer_of(build)
+    bonus = plain.knight_bonus(plain.weapon.type.value, "range")
+    assert plain.weapon_range == plain.weapon.range + bonus
+    assert racer_of(build, (("range", 2),)).weapon_range == plain.weapon.range + 2 + bonus
+    assert racer_of(build, (("range", -99),)).weapon_range == bonus  # Range never below 0

@@ -37,7 +37,7 @@ def heading_vector(pose: Pose, direction) -> tuple[float, float]:
     """Unit vector of a relative direction name (or an absolute angle in degrees), without
     the snapping and checks of :func:`~.motion.direction_vector` (the sweeps' fast path)."""
     if isinstance(direction, str):
-        angle = pose.heading + _OFFSETS[getattr(direction, "value", direction)]
+        angle = pose.heading + _OFFSETS[direction]  # a Direction hashes and compares as its name
     else:
         angle = float(direction)
     rad = math.radians(angle)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import shapely
@@ -83,6 +83,14 @@ class Table:
     waypoint_diameter: float
     r_per_m: float
     body: Body
+    racer_radius: float = field(init=False, repr=False, compare=False)
+    """Radius of a racer's bounding circle (half its diagonal), for quick distance tests
+    (set from ``body``; asked several times an action)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "racer_radius", math.hypot(self.body.length, self.body.width) / 2.0
+        )
 
     @classmethod
     @functools.lru_cache(maxsize=64)
@@ -102,11 +110,6 @@ class Table:
     def walls(self) -> tuple[tuple[Any, BaseGeometry], ...]:
         """The arena edges as obstacles."""
         return _walls(self.width, self.height)
-
-    @property
-    def racer_radius(self) -> float:
-        """Radius of a racer's bounding circle (half its diagonal), for quick distance tests."""
-        return math.hypot(self.body.length, self.body.width) / 2.0
 
     @property
     def centre(self) -> tuple[float, float]:
