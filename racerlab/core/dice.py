@@ -112,6 +112,7 @@ class Dice(ChanceSource):
     """Dice backed by :class:`numpy.random.Generator` (PCG64), recording every roll."""
 
     def __init__(self, state: DiceState) -> None:
+        self._origin: DiceState | None = state  # handed back while nothing is drawn or forced
         self._seed = state.seed
         self._gen_state = state.generator
         self._pending = list(state.pending)
@@ -145,7 +146,10 @@ class Dice(ChanceSource):
         return self._generator
 
     def snapshot(self) -> DiceState:
-        """Freeze the dice's current position (cheap when nothing was drawn)."""
+        """Freeze the dice's current position: the very state resumed from while
+        nothing was drawn or forced (most actions roll nothing)."""
+        if self._origin is not None and not self.log:
+            return self._origin
         if self._generator is not None:
             st = self._generator.bit_generator.state
             self._gen_state = (
@@ -160,6 +164,7 @@ class Dice(ChanceSource):
         """Make the next d6 faces come up as ``values`` (for tests and lessons)."""
         state = DiceState(self._seed).with_forced(*values)
         self._forced.extend(state.forced)
+        self._origin = None
 
     # -- chance -------------------------------------------------------------
     def _face(self) -> tuple[int, bool]:

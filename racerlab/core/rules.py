@@ -253,8 +253,11 @@ class Rules(ABC, Generic[S, A]):
 
     def _with_dice(self, new: S, dice: Any) -> S:
         """``new`` (just returned by :meth:`resolve` in :meth:`apply`) with its ``dice``
-        field set to ``dice``: a copy here; a game whose resolve made ``new`` itself may
-        write the field into it instead (nobody else holds it yet)."""
+        field set to ``dice``: ``new`` itself when it already holds them (nothing was
+        rolled), else a copy; a game whose resolve made ``new`` itself may write the
+        field into it instead (nobody else holds it yet)."""
+        if new.dice is dice:  # type: ignore[attr-defined]
+            return new
         return fast_replace(new, dice=dice)
 
     def outcomes(self, state: S, action: A, *, limit: int = 200_000) -> list[tuple[S, Fraction]]:

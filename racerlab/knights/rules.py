@@ -21,7 +21,7 @@ from dataclasses import fields, replace
 
 from ..core.dice import ChanceSource, DiceState
 from ..core.errors import IllegalActionError, ScenarioError
-from ..core.rules import Action, DirectorAction, Rules, Step
+from ..core.rules import Action, DirectorAction, Rules
 from .actions import (
     ACTION_TYPES,
     AdjustStat,
@@ -64,7 +64,6 @@ from .events import Repaired, StatChanged
 from .geometry import Pose, turn_limit, turned
 from .geometry.table import overlaps
 from .geometry.tolerance import TOL_M
-from .lazy_dice import LazyDice
 from .movement import (
     COSTS,
     TURN_SAMPLE_DEGREES,
@@ -253,16 +252,6 @@ class KnightsRules(Rules[KnightsState, Action]):
             )
 
     # -- resolving ----------------------------------------------------------------------
-    def apply(self, state: KnightsState, action: Action, *, player: int | None = None) -> Step:
-        """As :meth:`Rules.apply`; a player's action makes one new state, the dice's position
-        included, and resumes the dice only if it rolls (:class:`LazyDice`)."""
-        if not isinstance(action, Action) or isinstance(action, DirectorAction):
-            return super().apply(state, action, player=player)
-        self.validate(state, action, player=player)
-        dice = LazyDice(state.dice)
-        d = self._resolved(state, action, dice)
-        return Step(d.freeze(dice.snapshot()), tuple(d.events), dice.rolls())
-
     def resolve(self, state, action, dice: ChanceSource):
         if isinstance(action, DirectorAction):
             d = Draft(state)

@@ -90,3 +90,15 @@ def test_total_rolls_and_records_each_die():
     dice = Dice.resume(DiceState(0).with_forced(2, 5))
     assert dice.total(2, purpose="attack") == 7
     assert dice.log[0].values == (2, 5) and dice.log[0].purpose == "attack"
+
+
+def test_dice_that_draw_nothing_hand_back_the_state_they_resumed_from():
+    state = Dice.seeded(4).snapshot()
+    assert Dice.resume(state).snapshot() is state  # no new value: a state keeps its dice
+    forced = Dice.resume(state)
+    forced.force(3)
+    assert forced.snapshot() == state.with_forced(3)
+    rolled = Dice.resume(state)
+    rolled.d6()
+    assert rolled.snapshot() != state
+    assert Dice.resume(rolled.snapshot()).snapshot() is not state

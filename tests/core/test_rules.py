@@ -72,3 +72,22 @@ def test_conformance_check_catches_a_broken_engine():
 
     report = check_game(Broken(), lambda seed: CoinSetup(2, 6), games=5)
     assert any("refused" in f for f in report.failures)
+
+
+def test_an_action_that_rolls_nothing_keeps_the_state_resolve_made():
+    from dataclasses import replace
+
+    made = []
+
+    class Still(CoinRace):
+        def resolve(self, state, action, dice):
+            made.append(replace(state, turn=state.turn))
+            return made[-1], []
+
+    rules = Still()
+    state = rules.initial_state(CoinSetup(2, 10), CoinOptions(), seed=1)
+    step = rules.apply(state, Flip())
+    assert step.state is made[0]  # no second copy just to set the dice
+    assert step.state.dice is state.dice and step.rolls == ()
+    rolled = CoinRace().apply(state, Flip())
+    assert rolled.rolls and rolled.state.dice != state.dice
