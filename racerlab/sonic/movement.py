@@ -115,15 +115,29 @@ class _Walk:
         self.stopped = False
         self.remaining = 0
         self.stood = self.token.pos
-        self._cells, self._elev = board._terrain()
+        self.drew = False
+        self._sync()
         # no breakaway platform on the track: no step can leave one (see left_platform)
         self._platforms = any(s.platforms for s in board.track.sections)
+
+    def _sync(self) -> None:
+        """Fetch the lookups of the walk's board once (terrain tables, rings, badniks and
+        their reach), again whenever the board changes besides the mover."""
+        board = self._board
+        self._cells, self._elev = board._terrain()
+        self._cols = board.track.n_columns
+        self._rings = board._index("rings")
+        self._sync_badniks()
+
+    def _sync_badniks(self) -> None:
+        self._badniks = self._board._index("badniks")
+        self._buzz, self._crab = badnik_reach(self._board, self.rules)
 
     def _index(self, pos: Coord) -> int:
         """The flat index of ``pos`` in the terrain tables (IndexError off the track, as the
         board's own lookups)."""
         col, lane = pos
-        if not self._board.track.in_bounds(col, lane):
+        if not (0 <= col < self._cols and 0 <= lane < LANES):
             raise IndexError(f"space {(col, lane)} is off the track")
         return col * LANES + lane
 
@@ -148,7 +162,7 @@ class _Walk:
         self._board = board
         self.token = board.racer(self.id)
         self._dirty = False
-        self._cells, self._elev = board._terrain()  # a platform's removal changes them
+        self._sync()  # a platform's removal changes the terrain, damage the rings
 
     def set_token(self, token: RacerToken) -> None:
         """Change the mover (written into the board when it is next read)."""
@@ -184,6 +198,7 @@ class _Walk:
     def take_badnik(self, pos: Coord, badnik: Badnik) -> None:
         token = self.token
         self._board = self._board.with_badnik(pos, None)
+        self._sync_badniks()
         self.set_token(fast_replace(token, badniks=(*token.badniks, badnik)))
         self.events.append(BadnikDestroyed(self.id, badnik, pos))
 
@@ -198,6 +213,7 @@ class _Walk:
                 self.remove_platform(key)
 
     def remove_platform(self, key: Coord) -> None:
+        self.drew = True  # the chance source was read: the result is not for reuse
         if self.chance is None:
             raise RacerlabError(
                 "a breakaway platform was left: resolve_move needs a chance source to draw badniks"
@@ -211,7 +227,7 @@ class _Walk:
                 self.events.extend(got)
 
     def collect(self, pos: Coord) -> None:
-        rings = self._board.rings_at
+        rings = self._rings.get
         if not (rings(pos) or (self.token.ring_magnet and _beside(rings, pos))):
             return  # nothing to pick up: the board stays as it is
         self.board, got = collect_rings(self.board, self.id, pos)
@@ -261,12 +277,12 @@ class _Walk:
         self, frm: Coord, pos: Coord, kind: Movement, *, moving: Direction, allow_push: bool = True
     ) -> Movement:
         """Run or spin into ``pos``; returns the movement kind from now on."""
-        buzz, _ = badnik_reach(self._board, self.rules)
+        buzz = self._buzz
         from_elev = self.elevation(frm)
         self.move_to(pos)
         if pos in buzz and self.hurt(self.id, "buzz-bomber"):
             return kind
-        badnik = self._board.badnik_at(pos)
+        badnik = self._badniks.get(pos)
         if badnik is not None and badnik.crawling:
             if kind is Movement.SPIN:
                 self.take_badnik(pos, badnik)
@@ -316,10 +332,9 @@ class _Walk:
             self.obstacle(pos, ref, elev)
             self.collect(pos)
             return
-        _, crab = badnik_reach(self._board, self.rules)
-        if pos in crab and self.hurt(self.id, "crabmeat"):
+        if pos in self._crab and self.hurt(self.id, "crabmeat"):
             return
-        badnik = self._board.badnik_at(pos)
+        badnik = self._badniks.get(pos)
         if badnik is Badnik.SPINNER:
             self.hurt(self.id, "spinner")
         elif badnik is Badnik.BUZZ_BOMBER:
@@ -336,10 +351,9 @@ class _Walk:
                 self.obstacle(pos, ref, elev)
                 self.collect(pos)
                 return kind
-            _, crab = badnik_reach(self._board, self.rules)
-            if pos in crab and self.hurt(self.id, "crabmeat"):
+            if pos in self._crab and self.hurt(self.id, "crabmeat"):
                 return kind
-            badnik = self._board.badnik_at(pos)
+            badnik = self._badniks.get(pos)
             if badnik is not None:
                 self.take_badnik(pos, badnik)
         for other in self._board.racers_at(pos, besides=self.id):
@@ -356,7 +370,8 @@ class _Walk:
 
 
 def _beside(rings: Any, pos: Coord) -> int:
-    """Rings on the spaces just above and below ``pos`` (what a ring magnet also takes)."""
+    """Rings on the spaces just above and below ``pos`` (what a ring magnet also takes;
+    ``rings`` is the rings index's ``get``)."""
     return rings((pos[0], pos[1] - 1)) or rings((pos[0], pos[1] + 1))
 
 
@@ -378,6 +393,36 @@ def resolve_move(
     changes during the move update the racer's Speed but the number of spaces
     stays the one planned, unless the movement ends early (obstacle, damage).
     """
+    key = (id(board), mover, path.spaces, path.landings, path.pushes, path.kinds, id(kind))
+    key = (*key, id(rules), back_first)  # Movement members are singletons: no enum hashing
+    memo = board.path_memo()
+    kept = memo.get("resolved")
+    got = kept.get(key) if kept is not None else None
+    if got is not None and got[0] is board and got[1] is rules and got[2] == path.steps:
+        return got[3]  # the same walk on the same board: the same result
+    result, drew = _resolve(board, mover, path, kind, rules, chance, back_first)
+    if not drew:  # a result that drew badniks is for that chance source only
+        if kept is None or len(kept) >= _RESOLVED_SIZE:
+            kept = memo["resolved"] = {}
+        kept[key] = (board, rules, path.steps, result)
+    return result
+
+
+_RESOLVED_SIZE = 32
+"""Resolved moves kept per path memo (the line of boards owns them): a bot's look at a
+move is usually what the engine then walks."""
+
+
+def _resolve(
+    board: Board,
+    mover: str,
+    path: Path,
+    kind: Movement,
+    rules: MoveRules,
+    chance: ChanceSource | None,
+    back_first: bool,
+) -> tuple[MoveResult, bool]:
+    """:func:`resolve_move` itself, and whether it drew from ``chance``."""
     walk = _Walk(board, mover, rules, chance)
     token = walk.token
     start = token.pos
@@ -414,7 +459,7 @@ def resolve_move(
         spaces_moved=moved,
         stopped=walk.stopped,
         hit_boss=walk.hit_boss,
-    )
+    ), walk.drew
 
 
 def _land_all(

@@ -269,3 +269,28 @@ def test_random_moves_on_every_bundled_section_keep_the_invariants():
                     assert 1 <= t.speed <= 9 and board.track.in_bounds(*t.pos)
                 for event in result.events:
                     assert event.describe()
+
+
+def test_a_resolved_move_is_reused_on_the_same_board_only():
+    board = open_board(RacerToken("sonic", 0, 2, speed=3)).with_rings((1, 2), 2)
+    path = paths(board, (0, 2), 3, Movement.RUN)[0]
+    first = resolve_move(board, "sonic", path, Movement.RUN)
+    again = Path(path.steps, path.spaces, path.pushes, path.ends, path.kinds, path.landings)
+    assert resolve_move(board, "sonic", again, Movement.RUN) is first  # equal path: reused
+    spin = resolve_move(board, "sonic", path, Movement.SPIN)
+    assert spin is not first and spin.events[-1].kind == "spin"
+    other = board.with_rings((1, 2), 1)  # an equal racer on another board: walked again
+    assert resolve_move(other, "sonic", path, Movement.RUN).board.racers[0].rings == 1
+
+
+def test_a_reused_move_still_checks_the_steps_of_the_path():
+    import pytest
+
+    from racerlab.core.errors import RacerlabError
+
+    board = open_board(RacerToken("sonic", 0, 2, speed=1))
+    good = Path((Direction.FORWARD,), ((1, 2),))
+    resolve_move(board, "sonic", good, Movement.RUN)
+    with pytest.raises(RacerlabError, match="not a path"):
+        resolve_move(board, "sonic", Path((Direction.UP,), ((1, 2),)), Movement.RUN)
+
