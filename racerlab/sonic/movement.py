@@ -116,9 +116,9 @@ class _Walk:
         self.remaining = 0
         self.stood = self.token.pos
         self.drew = False
-        self._sync()
         # no breakaway platform on the track: no step can leave one (see left_platform)
         self._platforms = any(s.platforms for s in board.track.sections)
+        self._sync()
 
     def _sync(self) -> None:
         """Fetch the lookups of the walk's board once (terrain tables, rings, badniks and
@@ -128,10 +128,37 @@ class _Walk:
         self._cols = board.track.n_columns
         self._rings = board._index("rings")
         self._sync_badniks()
+        plain = _PLAIN_STEPS and not self._platforms
+        self._plain = _plain_spaces(board, self.rules) if plain else None
 
     def _sync_badniks(self) -> None:
         self._badniks = self._board._index("badniks")
         self._buzz, self._crab = badnik_reach(self._board, self.rules)
+        self._plain = None  # the badniks changed: every step the full way (until _sync)
+
+    def plain_step(self, frm: Coord, pos: Coord, ref: int, ground: bool) -> bool:
+        """Step into ``pos`` when nothing there can act (:func:`_plain_spaces`, no rings to
+        take, not higher than ``frm`` for a run, not an obstacle for a jump passing over):
+        the racer only moves. False, doing nothing, when the space needs the full step."""
+        plain = self._plain
+        col, lane = pos
+        if plain is None or not (0 <= col < self._cols and 0 <= lane < LANES):
+            return False
+        i = col * LANES + lane
+        if not plain[i]:
+            return False
+        if not ground:  # a jump passing over
+            if self._elev[i] >= ref + 2:
+                return False
+            self.move_to(pos, touch=False)
+            return True
+        if self._elev[i] > self._elev[frm[0] * LANES + frm[1]]:
+            return False
+        rings = self._rings.get
+        if rings(pos) or (self.token.ring_magnet and _beside(rings, pos)):
+            return False
+        self.move_to(pos)
+        return True
 
     def _index(self, pos: Coord) -> int:
         """The flat index of ``pos`` in the terrain tables (IndexError off the track, as the
@@ -369,6 +396,37 @@ class _Walk:
         return kind
 
 
+_PLAIN_STEPS = True
+"""Whether the walk takes plain spaces the short way (:meth:`_Walk.plain_step`; a test
+turns it off to check both ways give the same results)."""
+RUN, JUMP = Movement.RUN, Movement.JUMP
+
+
+def _plain_spaces(board: Board, rules: MoveRules) -> bytearray:
+    """1 for each space (flat index) where a run entering it or a jump passing over it
+    meets nothing that acts: no feature, no water, no Turn lane, no badnik and out of
+    every badnik's reach. Rings and elevation are checked by the step itself. Kept in
+    the board's layout memo (terrain and badniks)."""
+    key = ("plain", rules.buzz_bomber_reach)
+    memo = board.layout_memo()
+    got = memo.get(key)
+    if got is not None:
+        return got
+    cells, _ = board._terrain()
+    n = len(cells)
+    turn_lane = board.track.turn_lane
+    got = bytearray(n)
+    for i, cell in enumerate(cells):
+        if cell.feature is None and not cell.is_water and turn_lane(*divmod(i, LANES)) is None:
+            got[i] = 1
+    buzz, crab = badnik_reach(board, rules)
+    for col, lane in (*buzz, *crab, *(pos for pos, _ in board.badniks)):
+        if 0 <= lane < LANES and 0 <= col * LANES + lane < n:
+            got[col * LANES + lane] = 0
+    memo[key] = got
+    return got
+
+
 def _beside(rings: Any, pos: Coord) -> int:
     """Rings on the spaces just above and below ``pos`` (what a ring magnet also takes;
     ``rings`` is the rings index's ``get``)."""
@@ -440,6 +498,9 @@ def _resolve(
         moved += 1
         walk.remaining = n - i - 1
         landing = i in path.landings  # decided by paths(), never guessed here
+        if k is RUN or (k is JUMP and not landing):
+            if walk.plain_step(here, target, ref, k is RUN):
+                continue  # nothing acted: the racer moved on (the walk is never over here)
         if k in GROUND:
             k = walk.enter_ground(here, target, k, moving=d)
         elif not landing:
