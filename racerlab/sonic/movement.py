@@ -412,18 +412,28 @@ def _plain_spaces(board: Board, rules: MoveRules) -> bytearray:
     got = memo.get(key)
     if got is not None:
         return got
-    cells, _ = board._terrain()
-    n = len(cells)
-    turn_lane = board.track.turn_lane
-    got = bytearray(n)
-    for i, cell in enumerate(cells):
-        if cell.feature is None and not cell.is_water and turn_lane(*divmod(i, LANES)) is None:
-            got[i] = 1
+    got = bytearray(_plain_terrain(board))
+    n = len(got)
     buzz, crab = badnik_reach(board, rules)
     for col, lane in (*buzz, *crab, *(pos for pos, _ in board.badniks)):
         if 0 <= lane < LANES and 0 <= col * LANES + lane < n:
             got[col * LANES + lane] = 0
     memo[key] = got
+    return got
+
+
+def _plain_terrain(board: Board) -> bytes:
+    """The terrain's part of :func:`_plain_spaces` (no feature, no water, no Turn lane),
+    kept in the board's terrain memo."""
+    memo = board.terrain_memo()
+    got = memo.get("plain")
+    if got is None:
+        cells, _ = board._terrain()
+        turns = board.track._turns  # each space's Turn lane number or None (Track.turn_lane)
+        got = memo["plain"] = bytes(
+            cell.feature is None and not cell.is_water and turn is None
+            for cell, turn in zip(cells, turns, strict=True)
+        )
     return got
 
 
