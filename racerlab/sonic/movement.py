@@ -117,7 +117,10 @@ class _Walk:
         self.stood = self.token.pos
         self.drew = False
         # no breakaway platform on the track: no step can leave one (see left_platform)
-        self._platforms = any(s.platforms for s in board.track.sections)
+        memo = board.terrain_memo()
+        self._platforms = memo.get("platforms")
+        if self._platforms is None:
+            self._platforms = memo["platforms"] = any(s.platforms for s in board.track.sections)
         self._sync()
 
     def _sync(self) -> None:
