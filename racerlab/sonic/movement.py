@@ -511,9 +511,9 @@ def _resolve(
         moved += 1
         walk.remaining = n - i - 1
         landing = i in path.landings  # decided by paths(), never guessed here
-        if k is RUN or (k is JUMP and not landing):
-            if walk.plain_step(here, target, ref, k is RUN):
-                continue  # nothing acted: the racer moved on (the walk is never over here)
+        plain = k is RUN or (k is JUMP and not landing)
+        if plain and walk.plain_step(here, target, ref, k is RUN):
+            continue  # nothing acted: the racer moved on (the walk is never over here)
         if k in GROUND:
             k = walk.enter_ground(here, target, k, moving=d)
         elif not landing:

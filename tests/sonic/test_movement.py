@@ -295,7 +295,6 @@ def test_a_reused_move_still_checks_the_steps_of_the_path():
         resolve_move(board, "sonic", Path((Direction.UP,), ((1, 2),)), Movement.RUN)
 
 
-
 def _walked_both_ways(board, token, path, kind, back_first, monkeypatch):
     """``_resolve`` of one move with the plain-space shortcut on and off (same dice)."""
     from racerlab.sonic import movement
