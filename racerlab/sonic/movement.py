@@ -157,6 +157,9 @@ class _Walk:
             return True
         if self._elev[i] > self._elev[frm[0] * LANES + frm[1]]:
             return False
+        cap, rules = plain[i], self.rules  # a Turn lane's number (255 elsewhere)
+        if cap < rules.speed_max and (rules.turn_sets_speed or self.token.speed > cap):
+            return False  # the Turn lane changes the Speed
         rings = self._rings.get
         if rings(pos) or (self.token.ring_magnet and _beside(rings, pos)):
             return False
@@ -406,9 +409,10 @@ RUN, JUMP = Movement.RUN, Movement.JUMP
 
 
 def _plain_spaces(board: Board, rules: MoveRules) -> bytearray:
-    """1 for each space (flat index) where a run entering it or a jump passing over it
-    meets nothing that acts: no feature, no water, no Turn lane, no badnik and out of
-    every badnik's reach. Rings and elevation are checked by the step itself. Kept in
+    """Not 0 for each space (flat index) where a run entering it or a jump passing over it
+    meets nothing that acts but a Turn lane: no feature, no water, no badnik and out of
+    every badnik's reach; the value is the Turn lane's number, 255 off the Turn lanes.
+    Rings, elevation and the Turn lane's Speed are checked by the step itself. Kept in
     the board's layout memo (terrain and badniks)."""
     key = ("plain", rules.buzz_bomber_reach)
     memo = board.layout_memo()
@@ -426,15 +430,15 @@ def _plain_spaces(board: Board, rules: MoveRules) -> bytearray:
 
 
 def _plain_terrain(board: Board) -> bytes:
-    """The terrain's part of :func:`_plain_spaces` (no feature, no water, no Turn lane),
-    kept in the board's terrain memo."""
+    """The terrain's part of :func:`_plain_spaces` (no feature, no water; the Turn lane
+    number or 255), kept in the board's terrain memo."""
     memo = board.terrain_memo()
     got = memo.get("plain")
     if got is None:
         cells, _ = board._terrain()
         turns = board.track._turns  # each space's Turn lane number or None (Track.turn_lane)
         got = memo["plain"] = bytes(
-            cell.feature is None and not cell.is_water and turn is None
+            0 if cell.feature is not None or cell.is_water else 255 if turn is None else turn
             for cell, turn in zip(cells, turns, strict=True)
         )
     return got
