@@ -139,32 +139,50 @@ class _Walk:
         self._buzz, self._crab = badnik_reach(self._board, self.rules)
         self._plain = None  # the badniks changed: every step the full way (until _sync)
 
-    def plain_step(self, frm: Coord, pos: Coord, ref: int, ground: bool) -> bool:
-        """Step into ``pos`` when nothing there can act (:func:`_plain_spaces`, no rings to
-        take, not higher than ``frm`` for a run, not an obstacle for a jump passing over):
-        the racer only moves. False, doing nothing, when the space needs the full step."""
-        plain = self._plain
-        col, lane = pos
-        if plain is None or not (0 <= col < self._cols and 0 <= lane < LANES):
-            return False
-        i = col * LANES + lane
-        if not plain[i]:
+    def plain_step(self, frm: Coord, pos: Coord, ref: int, ground: bool, spin: bool) -> bool:
+        """Step into ``pos`` when nothing there can act (:func:`_plain_spaces`; for a run or
+        a spin also no rings to take, not higher than ``frm``, a Turn lane that leaves the
+        Speed as it is, and for a spin no racer or boss there; for a jump passing over, not
+        an obstacle): the racer only moves. False, doing nothing, otherwise."""
+        i = self._plain_index(pos)
+        if i is None:
             return False
         if not ground:  # a jump passing over
             if self._elev[i] >= ref + 2:
                 return False
             self.move_to(pos, touch=False)
             return True
-        if self._elev[i] > self._elev[frm[0] * LANES + frm[1]]:
+        if self._elev[i] > self._elev[frm[0] * LANES + frm[1]] or not self._quiet(i, pos, spin):
             return False
-        cap, rules = plain[i], self.rules  # a Turn lane's number (255 elsewhere)
+        self.move_to(pos)
+        return True
+
+    def plain_landing(self, pos: Coord, ref: int, high: bool) -> bool:
+        """Whether landing on ``pos`` (where the racer now is) does nothing: as
+        :meth:`plain_step` for a spin, and not an obstacle unless ``high`` (a High Jump)."""
+        i = self._plain_index(pos)
+        return i is not None and (high or self._elev[i] < ref + 2) and self._quiet(i, pos, True)
+
+    def _plain_index(self, pos: Coord) -> int | None:
+        """The flat index of ``pos`` if it is a plain space (:func:`_plain_spaces`)."""
+        plain = self._plain
+        col, lane = pos
+        if plain is None or not (0 <= col < self._cols and 0 <= lane < LANES):
+            return None
+        i = col * LANES + lane
+        return i if plain[i] else None
+
+    def _quiet(self, i: int, pos: Coord, meet: bool) -> bool:
+        """No Turn lane changing the Speed and no rings to take on plain space ``i``
+        (``pos``), and with ``meet`` no other racer and no boss there."""
+        cap, rules = self._plain[i], self.rules  # a Turn lane's number (255 elsewhere)
         if cap < rules.speed_max and (rules.turn_sets_speed or self.token.speed > cap):
             return False  # the Turn lane changes the Speed
         rings = self._rings.get
         if rings(pos) or (self.token.ring_magnet and _beside(rings, pos)):
             return False
-        self.move_to(pos)
-        return True
+        board = self._board
+        return not meet or (board.boss != pos and not board.racers_at(pos, besides=self.id))
 
     def _index(self, pos: Coord) -> int:
         """The flat index of ``pos`` in the terrain tables (IndexError off the track, as the
@@ -405,7 +423,7 @@ class _Walk:
 _PLAIN_STEPS = True
 """Whether the walk takes plain spaces the short way (:meth:`_Walk.plain_step`; a test
 turns it off to check both ways give the same results)."""
-RUN, JUMP = Movement.RUN, Movement.JUMP
+RUN, SPIN, JUMP, HIGH_JUMP = Movement.RUN, Movement.SPIN, Movement.JUMP, Movement.HIGH_JUMP
 
 
 def _plain_spaces(board: Board, rules: MoveRules) -> bytearray:
@@ -515,8 +533,9 @@ def _resolve(
         moved += 1
         walk.remaining = n - i - 1
         landing = i in path.landings  # decided by paths(), never guessed here
-        plain = k is RUN or (k is JUMP and not landing)
-        if plain and walk.plain_step(here, target, ref, k is RUN):
+        ground = k is RUN or k is SPIN
+        plain = ground or (k is JUMP and not landing)
+        if plain and walk.plain_step(here, target, ref, ground, k is SPIN):
             continue  # nothing acted: the racer moved on (the walk is never over here)
         if k in GROUND:
             k = walk.enter_ground(here, target, k, moving=d)
@@ -545,6 +564,8 @@ def _land_all(
 ) -> Movement:
     walk.move_to(target)
     if not walk.token.large:
+        if walk.plain_landing(target, ref, kind is HIGH_JUMP):
+            return kind  # nothing acts there
         return walk.land(target, ref, kind, moving=d)
     behind = (target[0] - 1, target[1])
     spots = [target]

@@ -330,6 +330,7 @@ def test_plain_spaces_taken_the_short_way_give_the_same_moves(monkeypatch):
         for section in group:
             board = Board.new(Track((start,))).appended(section, Dice.seeded(5), yellow=True)
             board = board.with_rings((int(rng.integers(1, 12)), int(rng.integers(0, 5))), 2)
+            board = board.with_boss((int(rng.integers(1, 6)), int(rng.integers(0, 5))))
             for i, name in enumerate(("sonic", "eggman", "knuckles")):
                 speed = int(rng.integers(1, 10))
                 token = RacerToken(
