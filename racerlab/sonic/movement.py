@@ -115,15 +115,80 @@ class _Walk:
         self.stopped = False
         self.remaining = 0
         self.stood = self.token.pos
-        self._cells, self._elev = board._terrain()
+        self.drew = False
         # no breakaway platform on the track: no step can leave one (see left_platform)
-        self._platforms = any(s.platforms for s in board.track.sections)
+        memo = board.terrain_memo()
+        self._platforms = memo.get("platforms")
+        if self._platforms is None:
+            self._platforms = memo["platforms"] = any(s.platforms for s in board.track.sections)
+        self._sync()
+
+    def _sync(self) -> None:
+        """Fetch the lookups of the walk's board once (terrain tables, rings, badniks and
+        their reach), again whenever the board changes besides the mover."""
+        board = self._board
+        self._cells, self._elev = board._terrain()
+        self._cols = board.track.n_columns
+        self._rings = board._index("rings")
+        self._sync_badniks()
+        plain = _PLAIN_STEPS and not self._platforms
+        self._plain = _plain_spaces(board, self.rules) if plain else None
+
+    def _sync_badniks(self) -> None:
+        self._badniks = self._board._index("badniks")
+        self._buzz, self._crab = badnik_reach(self._board, self.rules)
+        self._plain = None  # the badniks changed: every step the full way (until _sync)
+
+    def plain_step(self, frm: Coord, pos: Coord, ref: int, ground: bool, spin: bool) -> bool:
+        """Step into ``pos`` when nothing there can act (:func:`_plain_spaces`; for a run or
+        a spin also no rings to take, not higher than ``frm``, a Turn lane that leaves the
+        Speed as it is, and for a spin no racer or boss there; for a jump passing over, not
+        an obstacle): the racer only moves. False, doing nothing, otherwise."""
+        i = self._plain_index(pos)
+        if i is None:
+            return False
+        if not ground:  # a jump passing over
+            if self._elev[i] >= ref + 2:
+                return False
+            self.move_to(pos, touch=False)
+            return True
+        if self._elev[i] > self._elev[frm[0] * LANES + frm[1]] or not self._quiet(i, pos, spin):
+            return False
+        self.move_to(pos)
+        return True
+
+    def plain_landing(self, pos: Coord, ref: int, high: bool) -> bool:
+        """Whether landing on ``pos`` (where the racer now is) does nothing: as
+        :meth:`plain_step` for a spin, and not an obstacle unless ``high`` (a High Jump)."""
+        i = self._plain_index(pos)
+        return i is not None and (high or self._elev[i] < ref + 2) and self._quiet(i, pos, True)
+
+    def _plain_index(self, pos: Coord) -> int | None:
+        """The flat index of ``pos`` if it is a plain space (:func:`_plain_spaces`)."""
+        plain = self._plain
+        col, lane = pos
+        if plain is None or not (0 <= col < self._cols and 0 <= lane < LANES):
+            return None
+        i = col * LANES + lane
+        return i if plain[i] else None
+
+    def _quiet(self, i: int, pos: Coord, meet: bool) -> bool:
+        """No Turn lane changing the Speed and no rings to take on plain space ``i``
+        (``pos``), and with ``meet`` no other racer and no boss there."""
+        cap, rules = self._plain[i], self.rules  # a Turn lane's number (255 elsewhere)
+        if cap < rules.speed_max and (rules.turn_sets_speed or self.token.speed > cap):
+            return False  # the Turn lane changes the Speed
+        rings = self._rings.get
+        if rings(pos) or (self.token.ring_magnet and _beside(rings, pos)):
+            return False
+        board = self._board
+        return not meet or (board.boss != pos and not board.racers_at(pos, besides=self.id))
 
     def _index(self, pos: Coord) -> int:
         """The flat index of ``pos`` in the terrain tables (IndexError off the track, as the
         board's own lookups)."""
         col, lane = pos
-        if not self._board.track.in_bounds(col, lane):
+        if not (0 <= col < self._cols and 0 <= lane < LANES):
             raise IndexError(f"space {(col, lane)} is off the track")
         return col * LANES + lane
 
@@ -148,7 +213,7 @@ class _Walk:
         self._board = board
         self.token = board.racer(self.id)
         self._dirty = False
-        self._cells, self._elev = board._terrain()  # a platform's removal changes them
+        self._sync()  # a platform's removal changes the terrain, damage the rings
 
     def set_token(self, token: RacerToken) -> None:
         """Change the mover (written into the board when it is next read)."""
@@ -184,6 +249,7 @@ class _Walk:
     def take_badnik(self, pos: Coord, badnik: Badnik) -> None:
         token = self.token
         self._board = self._board.with_badnik(pos, None)
+        self._sync_badniks()
         self.set_token(fast_replace(token, badniks=(*token.badniks, badnik)))
         self.events.append(BadnikDestroyed(self.id, badnik, pos))
 
@@ -198,6 +264,7 @@ class _Walk:
                 self.remove_platform(key)
 
     def remove_platform(self, key: Coord) -> None:
+        self.drew = True  # the chance source was read: the result is not for reuse
         if self.chance is None:
             raise RacerlabError(
                 "a breakaway platform was left: resolve_move needs a chance source to draw badniks"
@@ -211,7 +278,7 @@ class _Walk:
                 self.events.extend(got)
 
     def collect(self, pos: Coord) -> None:
-        rings = self._board.rings_at
+        rings = self._rings.get
         if not (rings(pos) or (self.token.ring_magnet and _beside(rings, pos))):
             return  # nothing to pick up: the board stays as it is
         self.board, got = collect_rings(self.board, self.id, pos)
@@ -261,12 +328,12 @@ class _Walk:
         self, frm: Coord, pos: Coord, kind: Movement, *, moving: Direction, allow_push: bool = True
     ) -> Movement:
         """Run or spin into ``pos``; returns the movement kind from now on."""
-        buzz, _ = badnik_reach(self._board, self.rules)
+        buzz = self._buzz
         from_elev = self.elevation(frm)
         self.move_to(pos)
         if pos in buzz and self.hurt(self.id, "buzz-bomber"):
             return kind
-        badnik = self._board.badnik_at(pos)
+        badnik = self._badniks.get(pos)
         if badnik is not None and badnik.crawling:
             if kind is Movement.SPIN:
                 self.take_badnik(pos, badnik)
@@ -316,10 +383,9 @@ class _Walk:
             self.obstacle(pos, ref, elev)
             self.collect(pos)
             return
-        _, crab = badnik_reach(self._board, self.rules)
-        if pos in crab and self.hurt(self.id, "crabmeat"):
+        if pos in self._crab and self.hurt(self.id, "crabmeat"):
             return
-        badnik = self._board.badnik_at(pos)
+        badnik = self._badniks.get(pos)
         if badnik is Badnik.SPINNER:
             self.hurt(self.id, "spinner")
         elif badnik is Badnik.BUZZ_BOMBER:
@@ -336,10 +402,9 @@ class _Walk:
                 self.obstacle(pos, ref, elev)
                 self.collect(pos)
                 return kind
-            _, crab = badnik_reach(self._board, self.rules)
-            if pos in crab and self.hurt(self.id, "crabmeat"):
+            if pos in self._crab and self.hurt(self.id, "crabmeat"):
                 return kind
-            badnik = self._board.badnik_at(pos)
+            badnik = self._badniks.get(pos)
             if badnik is not None:
                 self.take_badnik(pos, badnik)
         for other in self._board.racers_at(pos, besides=self.id):
@@ -355,8 +420,51 @@ class _Walk:
         return kind
 
 
+_PLAIN_STEPS = True
+"""Whether the walk takes plain spaces the short way (:meth:`_Walk.plain_step`; a test
+turns it off to check both ways give the same results)."""
+RUN, SPIN, JUMP, HIGH_JUMP = Movement.RUN, Movement.SPIN, Movement.JUMP, Movement.HIGH_JUMP
+
+
+def _plain_spaces(board: Board, rules: MoveRules) -> bytearray:
+    """Not 0 for each space (flat index) where a run entering it or a jump passing over it
+    meets nothing that acts but a Turn lane: no feature, no water, no badnik and out of
+    every badnik's reach; the value is the Turn lane's number, 255 off the Turn lanes.
+    Rings, elevation and the Turn lane's Speed are checked by the step itself. Kept in
+    the board's layout memo (terrain and badniks)."""
+    key = ("plain", rules.buzz_bomber_reach)
+    memo = board.layout_memo()
+    got = memo.get(key)
+    if got is not None:
+        return got
+    got = bytearray(_plain_terrain(board))
+    n = len(got)
+    buzz, crab = badnik_reach(board, rules)
+    for col, lane in (*buzz, *crab, *(pos for pos, _ in board.badniks)):
+        if 0 <= lane < LANES and 0 <= col * LANES + lane < n:
+            got[col * LANES + lane] = 0
+    memo[key] = got
+    return got
+
+
+def _plain_terrain(board: Board) -> bytes:
+    """The terrain's part of :func:`_plain_spaces` (no feature, no water; the Turn lane
+    number or 255), kept in the board's terrain memo."""
+    memo = board.terrain_memo()
+    got = memo.get("plain")
+    if got is None:
+        cells, _ = board._terrain()
+        turns = board.track._turns  # each space's Turn lane number or None (Track.turn_lane)
+        got = memo["plain"] = bytes(
+            0 if cell.feature is not None or cell.is_water else 255 if turn is None else turn
+            for cell, turn in zip(cells, turns, strict=True)
+        )
+    return got
+
+
 def _beside(rings: Any, pos: Coord) -> int:
-    """Rings on the spaces just above and below ``pos`` (what a ring magnet also takes)."""
+    """Rings on the spaces just above and below ``pos`` (what a ring magnet also takes;
+    ``rings`` is the rings index's ``get``)."""
     return rings((pos[0], pos[1] - 1)) or rings((pos[0], pos[1] + 1))
 
 
@@ -378,6 +486,36 @@ def resolve_move(
     changes during the move update the racer's Speed but the number of spaces
     stays the one planned, unless the movement ends early (obstacle, damage).
     """
+    key = (id(board), mover, path.spaces, path.landings, path.pushes, path.kinds, id(kind))
+    key = (*key, id(rules), back_first)  # Movement members are singletons: no enum hashing
+    memo = board.path_memo()
+    kept = memo.get("resolved")
+    got = kept.get(key) if kept is not None else None
+    if got is not None and got[0] is board and got[1] is rules and got[2] == path.steps:
+        return got[3]  # the same walk on the same board: the same result
+    result, drew = _resolve(board, mover, path, kind, rules, chance, back_first)
+    if not drew:  # a result that drew badniks is for that chance source only
+        if kept is None or len(kept) >= _RESOLVED_SIZE:
+            kept = memo["resolved"] = {}
+        kept[key] = (board, rules, path.steps, result)
+    return result
+
+
+_RESOLVED_SIZE = 32
+"""Resolved moves kept per path memo (the line of boards owns them): a bot's look at a
+move is usually what the engine then walks."""
+
+
+def _resolve(
+    board: Board,
+    mover: str,
+    path: Path,
+    kind: Movement,
+    rules: MoveRules,
+    chance: ChanceSource | None,
+    back_first: bool,
+) -> tuple[MoveResult, bool]:
+    """:func:`resolve_move` itself, and whether it drew from ``chance``."""
     walk = _Walk(board, mover, rules, chance)
     token = walk.token
     start = token.pos
@@ -395,6 +533,10 @@ def resolve_move(
         moved += 1
         walk.remaining = n - i - 1
         landing = i in path.landings  # decided by paths(), never guessed here
+        ground = k is RUN or k is SPIN
+        plain = ground or (k is JUMP and not landing)
+        if plain and walk.plain_step(here, target, ref, ground, k is SPIN):
+            continue  # nothing acted: the racer moved on (the walk is never over here)
         if k in GROUND:
             k = walk.enter_ground(here, target, k, moving=d)
         elif not landing:
@@ -414,7 +556,7 @@ def resolve_move(
         spaces_moved=moved,
         stopped=walk.stopped,
         hit_boss=walk.hit_boss,
-    )
+    ), walk.drew
 
 
 def _land_all(
@@ -422,6 +564,8 @@ def _land_all(
 ) -> Movement:
     walk.move_to(target)
     if not walk.token.large:
+        if walk.plain_landing(target, ref, kind is HIGH_JUMP):
+            return kind  # nothing acts there
         return walk.land(target, ref, kind, moving=d)
     behind = (target[0] - 1, target[1])
     spots = [target]

@@ -40,10 +40,17 @@ def walked_static(
     board = state.board
     memo = board.path_memo()
     moves = state.options.move_rules
+    # by identity (the entry keeps w and the rulings, so no id is reused): no dataclass hashing
     key = ("quick", id(w), token.pos, speed, id(kind), token.ignore, token.large, state.pending)
-    key = (*key, moves, turns)
+    key = (*key, id(moves), turns)
     got = memo.get(key)
-    if got is not None and got[0] is board.rings and got[1] is board.badniks and got[2] is w:
+    if (
+        got is not None
+        and got[0] is board.rings
+        and got[1] is board.badniks
+        and got[2] is w
+        and got[4] is moves
+    ):
         return got[3]
     ground = kind is Movement.RUN or kind is Movement.SPIN
     spin = kind is Movement.SPIN
@@ -74,5 +81,5 @@ def walked_static(
         rules.visit_paths(state, token, speed, kind, sink, turns=limit)
         if open_:
             break
-    memo[key] = (board.rings, board.badniks, w, best)
+    memo[key] = (board.rings, board.badniks, w, best, moves)
     return best

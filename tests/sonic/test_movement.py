@@ -269,3 +269,81 @@ def test_random_moves_on_every_bundled_section_keep_the_invariants():
                     assert 1 <= t.speed <= 9 and board.track.in_bounds(*t.pos)
                 for event in result.events:
                     assert event.describe()
+
+
+def test_a_resolved_move_is_reused_on_the_same_board_only():
+    board = open_board(RacerToken("sonic", 0, 2, speed=3)).with_rings((1, 2), 2)
+    path = paths(board, (0, 2), 3, Movement.RUN)[0]
+    first = resolve_move(board, "sonic", path, Movement.RUN)
+    again = Path(path.steps, path.spaces, path.pushes, path.ends, path.kinds, path.landings)
+    assert resolve_move(board, "sonic", again, Movement.RUN) is first  # equal path: reused
+    spin = resolve_move(board, "sonic", path, Movement.SPIN)
+    assert spin is not first and spin.events[-1].kind == "spin"
+    other = board.with_rings((1, 2), 1)  # an equal racer on another board: walked again
+    assert resolve_move(other, "sonic", path, Movement.RUN).board.racers[0].rings == 1
+
+
+def test_a_reused_move_still_checks_the_steps_of_the_path():
+    import pytest
+
+    from racerlab.core.errors import RacerlabError
+
+    board = open_board(RacerToken("sonic", 0, 2, speed=1))
+    good = Path((Direction.FORWARD,), ((1, 2),))
+    resolve_move(board, "sonic", good, Movement.RUN)
+    with pytest.raises(RacerlabError, match="not a path"):
+        resolve_move(board, "sonic", Path((Direction.UP,), ((1, 2),)), Movement.RUN)
+
+
+def _walked_both_ways(board, token, path, kind, back_first, monkeypatch):
+    """``_resolve`` of one move with the plain-space shortcut on and off (same dice)."""
+    from racerlab.sonic import movement
+
+    got = []
+    for plain in (True, False):
+        monkeypatch.setattr(movement, "_PLAIN_STEPS", plain)
+        result, drew = movement._resolve(
+            board, token.id, path, kind, MoveRules(), Dice.seeded(9), back_first
+        )
+        b = result.board
+        got.append((result.events, result.mover, b.racers, b.rings, b.badniks, drew))
+        got[-1] += (result.damaged, result.spaces_moved, result.stopped, result.hit_boss)
+    return got
+
+
+def test_plain_spaces_taken_the_short_way_give_the_same_moves(monkeypatch):
+    import numpy as np
+
+    from racerlab.sonic import movement
+    from racerlab.sonic.catalog import load_catalog
+    from racerlab.sonic.track import SectionType
+
+    taken = []
+    step = movement._Walk.plain_step
+    monkeypatch.setattr(
+        movement._Walk, "plain_step", lambda *a: taken.append(step(*a)) or taken[-1]
+    )
+    cat = load_catalog()
+    start = next(s for s in cat.sections[Zone.BASE] if s.type is SectionType.START)
+    rng = np.random.default_rng(1)
+    for group in cat.sections.values():
+        for section in group:
+            board = Board.new(Track((start,))).appended(section, Dice.seeded(5), yellow=True)
+            board = board.with_rings((int(rng.integers(1, 12)), int(rng.integers(0, 5))), 2)
+            board = board.with_boss((int(rng.integers(1, 6)), int(rng.integers(0, 5))))
+            for i, name in enumerate(("sonic", "eggman", "knuckles")):
+                speed = int(rng.integers(1, 10))
+                token = RacerToken(
+                    name, int(rng.integers(0, 9)), i, speed=speed, large=name == "eggman",
+                    ring_magnet=name == "knuckles", stacks=(1, 0, 0),
+                )  # fmt: skip
+                board = board.with_racer(token)
+            for token in board.racers:
+                for kind in Movement:
+                    options = paths(board, token.pos, token.speed, kind, token.large)
+                    for k in rng.choice(len(options), min(6, len(options)), replace=False):
+                        fast, full = _walked_both_ways(
+                            board, token, options[k], kind, bool(k % 2), monkeypatch
+                        )
+                        assert fast == full
+    assert taken.count(True) > 500 and taken.count(False) > 100

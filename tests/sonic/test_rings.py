@@ -196,3 +196,15 @@ def test_rings_revealed_under_a_racer_are_taken():
     board = board.with_racer(RacerToken("sonic", 0, 1, speed=4))
     r = go(board, "sonic", "FFFF", Movement.RUN, chance=Dice.seeded(0))
     assert r.board.racer("tails").rings == 1
+
+
+def test_a_move_that_drew_badniks_is_walked_again_with_each_chance_source():
+    # resolved moves are reused on the same board, but not one that read its chance source
+    board = platform_board(RacerToken("sonic", 0, 1, speed=5))
+    dice = Dice.seeded(3)
+    first = go(board, "sonic", "FFFF", Movement.RUN, chance=dice)
+    assert dice.log  # leaving the platform drew badniks
+    again = Dice.seeded(3)
+    second = go(board, "sonic", "FFFF", Movement.RUN, chance=again)
+    assert second is not first and len(again.log) == len(dice.log)
+    assert go(board, "sonic", "FFF", Movement.RUN) is go(board, "sonic", "FFF", Movement.RUN)
