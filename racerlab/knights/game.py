@@ -19,7 +19,15 @@ from ..core.errors import ScenarioError
 from ..core.registry import GameDescriptor
 from ..core.rules import Event, Rules
 from .bots import greedy_bot, random_bot
-from .catalog import KINDS, KnightsCatalog, load_catalog, load_knights, load_parts, load_racers, load_table
+from .catalog import (
+    KINDS,
+    KnightsCatalog,
+    load_catalog,
+    load_knights,
+    load_parts,
+    load_racers,
+    load_table,
+)
 from .events import Rammed, ShotFired, Wrecked
 from .options import KnightsOptions
 from .rules import KnightsRules
