@@ -1,7 +1,8 @@
 """Serving under load: 30 pages opened at once, and a Step while crafted links load.
 
-Starts a real ``racerlab serve all`` (this script's ``--serve`` mode, the same
-``start_server`` the CLI calls) on a free loopback port, then in Chromium:
+Starts a real ``racerlab serve all`` on a free loopback port (with ``--probe``,
+this script's own ``--serve`` mode, the same ``start_server`` the command calls,
+with the probe inside), then in Chromium:
 
 * **thirty pages**: ``--pages`` tabs (Knights and Battle Racers in turn) opened at
   once. For each tab, the time until its page frame is drawn (``frame``: the
@@ -306,9 +307,10 @@ def run(pages: int, probe_out: str | None, parts: list[str], nice: int) -> dict[
     browser_path = _niced_browser(nice)
 
     port = _free_port()
-    cmd = [sys.executable, __file__, "--serve", str(port)]
-    if probe_out:
-        cmd += ["--probe-out", probe_out]
+    if probe_out:  # this script's own serve mode, to run the probe inside the server
+        cmd = [sys.executable, __file__, "--serve", str(port), "--probe-out", probe_out]
+    else:  # the command itself
+        cmd = [sys.executable, "-m", "racerlab", "serve", "all", "--port", str(port), "--no-show"]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     out: dict[str, Any] = {}
