@@ -38,6 +38,11 @@ def dashboard_template(title: str, main: list[Any], sidebar: list[Any] | None = 
     Chosen because all its assets ship with Panel and are served by the Panel
     server itself: no CDN or web-font requests, so the pages work offline
     (the Fast and Vanilla templates fetch Google fonts).
+
+    No busy spinner in the header: Panel's spinner follows one flag for the
+    whole server, so work in any visitor's session spun it in every open page,
+    and each event of each session redrew the spinner of every page (a cost
+    growing with the square of the number of sessions).
     """
     return pn.template.BootstrapTemplate(
         title=title,
@@ -47,6 +52,7 @@ def dashboard_template(title: str, main: list[Any], sidebar: list[Any] | None = 
         main=main,
         sidebar=sidebar or [],
         sidebar_width=340,
+        busy_indicator=None,
     )
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..core.errors import ScenarioError
 from .dashboards import dashboards
+from .page_turns import one_page_at_a_time
 
 __all__ = [
     "app_routes",
@@ -171,12 +172,15 @@ def start_server(
 ) -> Any:
     """Start (or with ``threaded`` run in a thread) a Panel server for ``game``.
 
+    Page requests are taken one at a time (see :mod:`racerlab.app.page_turns`).
+
     Session ids are signed (see :func:`server_secret`); a warning is printed and
     logged when ``address`` is not loopback (see :func:`exposure_warning`).
     """
     import panel as pn
 
     routes = app_routes(game)
+    one_page_at_a_time()
     warning = exposure_warning(address)
     if warning is not None:
         print(warning, file=sys.stderr, flush=True)

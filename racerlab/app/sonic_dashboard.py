@@ -158,7 +158,7 @@ class SonicDashboard(pn.viewable.Viewer):
             ("Odds", self.odds),
             ("Simulate", self.simulation),
             ("Edit position", self.editor),
-            dynamic=False,  # updates to panels of a lazily rendered tab pulled CSS from a CDN
+            dynamic=True,  # a tab is sent to the page when first shown: a lighter first page
             **wide,
         )
         self.tabs.param.watch(g(self._on_tab, "switch tab"), "active")

@@ -135,3 +135,21 @@ def test_the_served_scripts_work_under_panel_serve(racerlab_root, free_loopback_
     finally:
         proc.terminate()
         proc.wait(timeout=15)
+
+
+def test_a_page_has_no_spinner_shared_by_every_session():
+    """Panel's busy spinner follows one server-wide flag: work in one session would
+    redraw it in every open page, so the page frame leaves it out."""
+    import panel as pn
+    from bokeh.document import Document
+
+    from racerlab.app.landing import dashboard_template
+
+    doc = Document()
+    dashboard_template("A page", main=[pn.pane.Markdown("x")]).server_doc(doc)
+    changes: list = []
+    doc.on_change(changes.append)
+    # Panel's own marks for a session's work in progress (another session's click)
+    pn.state._add_busy_event("another-session")
+    pn.state._remove_busy_event("another-session")
+    assert changes == []
