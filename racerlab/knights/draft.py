@@ -18,7 +18,7 @@ import math
 from dataclasses import fields, replace
 from typing import Any
 
-from ..core.dice import ChanceSource, DiceState
+from ..core.dice import ChanceSource
 from ..core.frozen import fast_replace
 from ..core.rules import Event
 from .build import Racer, RacerBuild
@@ -265,9 +265,9 @@ class Draft:
         """Record an event."""
         self.events.append(event)
 
-    def freeze(self, dice: DiceState | None = None) -> KnightsState:
-        """The next frozen state (later changes to this draft copy the records again), with
-        the dice at ``dice`` when given (else as in the draft's state)."""
+    def freeze(self) -> KnightsState:
+        """The next frozen state, in one copy (later changes to this draft copy the records
+        again); the dice stay as in the draft's state (the core's ``apply`` sets them)."""
         self._copies.clear()
         base = self.base
         return fast_replace(  # one copy: every field a draft holds, in one go
@@ -281,7 +281,6 @@ class Draft:
             pending=self.pending,
             first_across_last=self.first_across_last,
             end_reason=self.end_reason,
-            dice=base.dice if dice is None else dice,
         )
 
     @property
