@@ -26,6 +26,7 @@ __all__ = [
     "LOAD_BUDGET_S",
     "PAGE_BUDGET_S",
     "WORKERS",
+    "LoadGate",
     "deferred_page",
     "in_server",
     "off_loop",
@@ -105,6 +106,37 @@ def off_loop(
     return future
 
 
+class LoadGate:
+    """Holds page changes until the browser has shown the page, then makes them in order.
+
+    Panel counts a session as connected only once the browser reports the page
+    drawn. Changes made before that are dropped on the assumption that the
+    whole document is still to be sent, but the browser may already have
+    pulled it: a dashboard handed over in that window never reached the page,
+    which kept saying "Preparing the game..." for good. Changes passed to
+    :meth:`run` wait for :meth:`open` (Panel's ``onload``); outside a server
+    the gate starts open.
+    """
+
+    def __init__(self, is_open: bool = False) -> None:
+        self.is_open = is_open
+        self._waiting: list[Callable[[], None]] = []
+
+    def run(self, change: Callable[[], None]) -> None:
+        """Make ``change`` now if the page is shown, else once it is."""
+        if self.is_open:
+            change()
+        else:
+            self._waiting.append(change)
+
+    def open(self) -> None:
+        """The page is shown: make the waiting changes, in the order they came."""
+        self.is_open = True
+        waiting, self._waiting = self._waiting, []
+        for change in waiting:
+            change()
+
+
 def deferred_page(
     title: str, build: Callable[[], Any], fill: Callable[[Any, Any, Any], None]
 ) -> tuple[Any, Any, Any]:
@@ -113,33 +145,45 @@ def deferred_page(
     Returns ``(main, sidebar, message)``: two empty columns ``fill(app, main,
     sidebar)`` fills, and the pane saying what is happening. A build that fails
     says why; one still running after :data:`PAGE_BUDGET_S` says it is slow.
+    Under a server every change to the page waits until the browser has shown
+    it (see :class:`LoadGate`).
     """
     message = pn.pane.Alert("Preparing the game...", alert_type="info", sizing_mode="stretch_width")
     main = pn.Column(message, sizing_mode="stretch_width")
     sidebar = pn.Column(sizing_mode="stretch_width")
     state = {"done": False}
+    doc = in_server()
+    gate = LoadGate(is_open=doc is None)
+    if doc is not None:
+        pn.state.onload(gate.open)
+
+    def show(app: Any) -> None:
+        main[:] = []
+        fill(app, main, sidebar)
 
     def then(app: Any) -> None:
         state["done"] = True
-        main[:] = []
-        fill(app, main, sidebar)
+        gate.run(lambda: show(app))
+
+    def say(kind: str, text: str) -> None:
+        message.alert_type = kind
+        message.object = text
 
     def failed(exc: BaseException) -> None:
         state["done"] = True
         log.error("building a page failed", exc_info=exc)
-        message.alert_type = "danger"
-        message.object = f"This page could not be prepared ({type(exc).__name__}). Reload it."
+        text = f"This page could not be prepared ({type(exc).__name__}). Reload it."
+        gate.run(lambda: say("danger", text))
 
     def slow() -> None:
         if not state["done"]:
-            message.alert_type = "warning"
-            message.object = (
+            text = (
                 f"Still preparing the game after {PAGE_BUDGET_S:g} s: the server is busy "
                 "or the game is very long. The page fills in when it is ready."
             )
+            gate.run(lambda: say("warning", text))
 
     off_loop(build, then, failed, budget_s=PAGE_BUDGET_S * 3, what="preparing the page")
-    doc = in_server()
     if doc is not None:
         doc.add_timeout_callback(slow, int(PAGE_BUDGET_S * 1000))
     return main, sidebar, message
