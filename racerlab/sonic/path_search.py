@@ -359,7 +359,7 @@ def _straight(tables: tuple, visited: bytearray, scratch: tuple, current: list) 
     forward from there, looped instead of recursed and undone at the end, for the walker
     with ``tables``, ``visited`` and ``scratch``; ``current`` holds the run's movement as
     it started, the elevation that stops a jump and how a path is finished."""
-    elev, _, _, _, bad_run, bad_spin, _, _, enter = tables[:9]
+    elev, _, fx, _, bad_run, bad_spin, _, _, enter = tables[:9]
     coords, moves = _coords(len(elev)), _moves(len(elev))
     steps, spaces, extras, landings = scratch[:4]
     run, spin, forward = Movement.RUN, Movement.SPIN, Direction.FORWARD
@@ -376,7 +376,10 @@ def _straight(tables: tuple, visited: bytearray, scratch: tuple, current: list) 
                 break
             ground, landing = k is run or k is spin, left == 1
             bad = bad_run if k is run else bad_spin
-            q, nk, extra, stop = enter(t, cur, k, ground, bad, landing, too_high)
+            if ground and not fx[t]:  # as in walk(): a plain ground step
+                q, nk, extra, stop = -1, k, 0, elev[t] > cur or bad[t]
+            else:
+                q, nk, extra, stop = enter(t, cur, k, ground, bad, landing, too_high)
             if landing and not ground:
                 landings.append(len(steps))
             steps.append(d)
