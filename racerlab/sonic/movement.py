@@ -297,10 +297,14 @@ class _Walk:
             return  # nothing to pick up: the board stays as it is
         board, got = collect_rings(self.board, self.id, pos)
         self.events.extend(got)
-        # only the rings and the racers changed: the terrain and badnik lookups stay
+        # only the rings and the racers changed: the terrain and badnik lookups stay, and
+        # the rings lookup loses the spaces emptied (kept as the new board's own lookup)
         self._board = board
         self.token = board.racer(self.id)
-        self._rings = board._index("rings")
+        index = dict(self._rings)
+        for event in got:
+            del index[event.at]
+        self._rings = board._lookups.keep(board.rings, index)
 
     def terrain(
         self, pos: Coord, kind: Movement, *, moving: Direction, allow_push: bool
