@@ -374,6 +374,8 @@ def test_the_lean_walk_leaves_the_mover_as_the_full_walk_does():
         others = [t for t in full.board.racers if t.id != token.id]
         assert [t for t in lean.board.racers if t.id != token.id] == others
         assert (lean.board.rings, lean.board.badniks) == (full.board.rings, full.board.badniks)
+        for b in (full.board, lean.board):  # the rings lookup the walk kept is the board's
+            assert b._index("rings") == dict(b.rings)
         seen.update(type(e).__name__ for e in full.events)
         for keep in (False, True):  # the full walk's result (kept, or made with keep) read back
             again = resolve_outcome(
