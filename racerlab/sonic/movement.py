@@ -543,17 +543,18 @@ def _resolve(
 def _walk_path(walk: _Walk, path: Path, kind: Movement, back_first: bool) -> int:
     """Walk ``path`` by ``kind`` space by space (both :func:`resolve_move` and the lean
     :func:`~.lean_walk.resolve_outcome`); returns the spaces moved."""
-    start = walk.token.pos
+    start = here = walk.token.pos
     ref = walk.elevation(start)
     k = kind
     n = len(path.steps)
     moved = 0
+    spaces = path.spaces
     for i, d in enumerate(path.steps):
-        here = walk.token.pos
-        target = step_from(here, d)
-        if target != path.spaces[i]:
+        dc, dl = d.delta
+        target = (here[0] + dc, here[1] + dl)
+        if target != spaces[i]:
             raise RacerlabError(
-                f"path step {i + 1} goes to {target}, not {path.spaces[i]}: not a path from {start}"
+                f"path step {i + 1} goes to {target}, not {spaces[i]}: not a path from {start}"
             )
         moved += 1
         walk.remaining = n - i - 1
@@ -561,6 +562,7 @@ def _walk_path(walk: _Walk, path: Path, kind: Movement, back_first: bool) -> int
         ground = k is RUN or k is SPIN
         plain = ground or (k is JUMP and not landing)
         if plain and walk.plain_step(here, target, ref, ground, k is SPIN):
+            here = target
             continue  # nothing acted: the racer moved on (the walk is never over here)
         if k in GROUND:
             k = walk.enter_ground(here, target, k, moving=d)
@@ -570,6 +572,7 @@ def _walk_path(walk: _Walk, path: Path, kind: Movement, back_first: bool) -> int
             k = _land_all(walk, target, ref, k, d, back_first)
         if walk.over:
             break
+        here = walk.token.pos  # a push or damage may have moved it elsewhere
     return moved
 
 
