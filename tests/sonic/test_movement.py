@@ -356,6 +356,7 @@ def test_plain_spaces_taken_the_short_way_give_the_same_moves(monkeypatch):
 
 
 def test_the_lean_walk_leaves_the_mover_as_the_full_walk_does():
+    from racerlab.sonic import movement
     from racerlab.sonic.lean_walk import resolve_outcome
     from racerlab.sonic.move_events import BossHit
 
@@ -386,3 +387,4 @@ def test_the_lean_walk_leaves_the_mover_as_the_full_walk_does():
                 lean.mover, lean.damaged, lean.boss_hits
             )  # fmt: skip
     assert {"RacerDamaged", "BossHit", "RingsCollected", "SpeedChanged", "Sprung"} <= seen
+    assert not movement._DISCARD  # the lean walk's event sink keeps nothing
