@@ -52,9 +52,11 @@ from ..core.errors import RacerlabError
 from ..core.frozen import fast_replace
 from ..core.rules import Action, Rules
 from .actions import ActionChoice, Move, PassAction, PlayCard, UseAction
+from .boss_reach import boss_hit_spaces, can_hit_boss
 from .effects import speed_cap
-from .move_events import BossHit, RacerDamaged
-from .movement import Movement, landing_orders, resolve_move, speed_cap_at
+from .lean_walk import resolve_outcome
+from .move_events import BossHit
+from .movement import Movement, landing_orders, speed_cap_at
 from .options import BossHitRule, Mode
 from .quick_values import quick_value, walked_static
 from .rounds import (
@@ -151,7 +153,12 @@ def position_value(
     """The value of ``seat``'s position by weights ``w`` (see the module doc); on ``board``
     instead of the state's when given (the state with that board, without copying it)."""
     board = state.board if board is None else board
-    t = board.racers[seat]
+    return _token_value(state, board.racers[seat], damaged, w, board)
+
+
+def _token_value(state: SonicState, t: Any, damaged: int, w: Weights, board: Any) -> float:
+    """:func:`position_value` of racer token ``t`` on ``board`` (where its own token may be
+    an older one: the lean walk's board)."""
     line = board.track.finish_line_col
     across = line is not None and t.col >= line
     value = (
@@ -179,37 +186,6 @@ def _boss_term(state: SonicState, board: Any, t: Any, across: bool, w: Weights) 
     gap = at[0] - t.col
     reach = max(t.speed, 1)
     return -w.chase * max(0, gap - reach) - w.ahead * max(0, -gap)
-
-
-def boss_hit_spaces(path: Any, kind: Any, rule: BossHitRule) -> tuple:
-    """The spaces of ``path`` where a racer moving by ``kind`` would damage a boss standing
-    there under ``rule`` (spins enter every space, jumps hit only where they land)."""
-    spaces = path.spaces
-    if not spaces:
-        return ()
-    if rule is BossHitRule.ANY_CONTACT:
-        return spaces
-    landed = tuple(spaces[i] for i in path.landings if i < len(spaces))
-    if kind is Movement.SPIN and rule is BossHitRule.SPIN_OR_LAND:
-        return spaces
-    if kind is Movement.RUN or kind is Movement.SPIN:
-        return ()
-    return landed or (spaces[-1:] if path.ends == "complete" else ())
-
-
-def can_hit_boss(at: tuple, boss: tuple, speed: int, kind: Any, rule: BossHitRule) -> bool:
-    """Whether some path of ``speed`` steps by ``kind`` from ``at`` could damage a boss at
-    ``boss`` on an open track (never back; up or down freely within a column, so a jump
-    can spend spare steps before landing): the quick outlook of a card or an action."""
-    gap, side = boss[0] - at[0], abs(boss[1] - at[1])
-    need = gap + side
-    if gap < 0 or need == 0 or speed < need:
-        return False
-    if kind is Movement.SPIN:
-        return rule is not BossHitRule.LAND_ONLY
-    if kind is Movement.RUN:
-        return rule is BossHitRule.ANY_CONTACT
-    return speed <= need + 2 * gap or rule is BossHitRule.ANY_CONTACT
 
 
 def _statics(
@@ -247,9 +223,12 @@ def _statics(
     return out
 
 
-def _move_value(state: SonicState, move: Move, path: Any, w: Weights = GREEDY) -> float:
+def _move_value(
+    state: SonicState, move: Move, path: Any, w: Weights = GREEDY, keep: bool = False
+) -> float:
     """Value after ``move`` (along ``path``) with the real movement physics on the laid
-    track."""
+    track: the lean walk, or with ``keep`` the full one, kept for the engine to play (the
+    move the bot most likely picks)."""
     if not move.path:
         return position_value(state, move.player, 0, w)
     laid = state.board.track.n_columns
@@ -258,7 +237,7 @@ def _move_value(state: SonicState, move: Move, path: Any, w: Weights = GREEDY) -
         # beyond the laid track: judge by where the path ends
         gain = w.progress * (path.spaces[-1][0] - token.col)
         return position_value(state, move.player, 0, w) + gain
-    result = resolve_move(
+    got = resolve_outcome(
         state.board,
         token.id,
         path,
@@ -266,21 +245,25 @@ def _move_value(state: SonicState, move: Move, path: Any, w: Weights = GREEDY) -
         rules=state.options.move_rules,
         back_first=move.back_first,
         chance=Dice.resume(state.dice),
+        keep=keep,
     )
-    hurt = sum(1 for e in result.events if isinstance(e, RacerDamaged) and e.racer == token.id)
-    value = position_value(state, move.player, hurt, w, board=result.board)
-    if w.boss_hit and result.hit_boss and _counts(state, result.events):
+    hurt = got.damaged.count(token.id)  # one RacerDamaged event each
+    value = _token_value(state, got.mover, hurt, w, got.board)
+    if w.boss_hit and _counts_hits(state, got.boss_hits):
         value += w.boss_hit + _last_hit(state, w)
     return value
 
 
 def _counts(state: SonicState, events: Any) -> bool:
     """Whether a move's boss contact damages the boss under the game's ruling."""
-    rule = state.options.boss_hit
-    return any(
-        isinstance(e, BossHit) and (rule is not BossHitRule.LAND_ONLY or e.kind == "landing")
-        for e in events
-    )
+    return _counts_hits(state, [e.kind for e in events if isinstance(e, BossHit)])
+
+
+def _counts_hits(state: SonicState, hits: Any) -> bool:
+    """Whether any of a move's contacts with the boss (``"spin"`` or ``"landing"`` each)
+    damages it under the game's ruling."""
+    land_only = state.options.boss_hit is BossHitRule.LAND_ONLY
+    return any(not land_only or how == "landing" for how in hits)
 
 
 def _last_hit(state: SonicState, w: Weights) -> float:
@@ -306,29 +289,30 @@ def _shortlist(
 
 def _best_static(
     rules: Any, state: SonicState, seat: int, speed: int, kinds: tuple, w: Weights = GREEDY,
-    memo: dict | None = None,
+    memo: dict | None = None, token: Any = None,
 ) -> float:  # fmt: skip
     """Best quick path value for ``seat`` moving ``speed`` spaces by any of ``kinds``.
 
     ``memo`` (one decision's, for this very state) keeps each (seat, Speed, kind)'s
-    value, so options that leave the same Speed and kind share one path walk."""
+    value, so options that leave the same Speed and kind share one path walk. ``token``:
+    the seat's racer when the state's board does not show it (the lean walk's board)."""
     best = float("-inf")
+    token = state.board.racers[seat] if token is None else token
     for kind in kinds:
         key = (seat, speed, id(kind))  # Movement members are singletons: no enum hashing
         got = memo.get(key) if memo is not None else None
         if got is None:
-            got = _kind_static(rules, state, seat, speed, kind, w)
+            got = _kind_static(rules, state, token, speed, kind, w)
             if memo is not None:
                 memo[key] = got
         best = max(best, got)
     return best + w.speed * speed
 
 
-def _kind_static(rules: Any, state: SonicState, seat: int, speed: int, kind: Any, w: Weights):
-    """Best quick value of ``seat``'s shortlisted paths of ``speed`` steps by ``kind`` (a
-    boss in reach counted when ``w`` values hitting it)."""
+def _kind_static(rules: Any, state: SonicState, token: Any, speed: int, kind: Any, w: Weights):
+    """Best quick value of racer ``token``'s shortlisted paths of ``speed`` steps by
+    ``kind`` (a boss in reach counted when ``w`` values hitting it)."""
     board = state.board
-    token = board.racers[seat]
     rule, boss = state.options.boss_hit, board.boss
     if not w.boss_hit or boss is None:  # no boss term: valued during the walk
         return walked_static(rules, state, token, speed, kind, w, OUTLOOK_TURNS)
@@ -442,7 +426,7 @@ def _walk_outlook(state: SonicState, rules: Any, a: Action, w: Weights) -> float
     seat = a.player
     kind = Movement.RUN if a.choice is ActionChoice.RUN else Movement.JUMP
     path = rules.path_index(state)[(a.choice, a.path)]
-    moved = resolve_move(
+    moved = resolve_outcome(
         board,
         board.racers[seat].id,
         path,
@@ -450,11 +434,11 @@ def _walk_outlook(state: SonicState, rules: Any, a: Action, w: Weights) -> float
         rules=state.options.move_rules,
         chance=Dice.resume(state.dice),
     )
-    nxt = fast_replace(state, board=moved.board)
-    t = moved.board.racers[seat]
+    nxt = fast_replace(state, board=moved.board)  # the paths do not depend on the racers
+    t = moved.mover
     card = rules.facts.cards[state.chosen[seat]]
     kinds = movement_kinds(card.movement, state.spin)
-    quick = _best_static(rules, nxt, seat, t.speed, kinds, w)
+    quick = _best_static(rules, nxt, seat, t.speed, kinds, w, token=t)
     return quick + w.ring * t.rings + w.badnik * len(t.badniks)
 
 
@@ -543,7 +527,9 @@ def _best_move(state: SonicState, rules: Any, w: Weights = GREEDY) -> Move:
                 options.append((rank, len(options), kind, path, back_first))  # Move made later
     options.sort(key=lambda o: o[:2])
     top = [(Move(seat, o[2], o[3].spaces, back_first=o[4]), o) for o in options[:TOP_PATHS]]
-    ranked = sorted(top, key=lambda m: (-_move_value(state, m[0], m[1][3], w), m[1][1]))
+    ranked = sorted(
+        top, key=lambda m: (-_move_value(state, m[0], m[1][3], w, m is top[0]), m[1][1])
+    )
     laid = state.board.track.n_columns
     rest = ((Move(seat, o[2], o[3].spaces, back_first=o[4]), o) for o in options[TOP_PATHS:])
     for move, _ in itertools.chain(ranked, rest):

@@ -23,6 +23,7 @@ __all__ = [
     "SPRING_SLOWDOWN",
     "STEPS",
     "WATER_SPEED",
+    "MoveOutcome",
     "MoveResult",
     "MoveRules",
     "Movement",
@@ -167,6 +168,19 @@ class MoveResult:
     spaces_moved: int
     stopped: bool
     hit_boss: bool
+
+
+@dataclass(frozen=True, slots=True)
+class MoveOutcome:
+    """What a movement leaves its mover with (the lean walk's result, no events): its token,
+    the racers it damaged (itself included), how it reached the boss (``"spin"`` or
+    ``"landing"`` per contact) and the board besides the mover (its token there is not
+    the one after the move: use ``mover``)."""
+
+    mover: RacerToken
+    damaged: tuple[str, ...]
+    boss_hits: tuple[str, ...]
+    board: Board
 
 
 # -- per-board lookups -------------------------------------------------------------

@@ -35,8 +35,6 @@ docs/rulings.md; the ones that matter are fields of
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core.dice import ChanceSource
 from ..core.errors import RacerlabError
 from ..core.frozen import fast_replace
@@ -72,6 +70,7 @@ from .move_rules import (
     step_from,
 )
 from .path_search import paths
+from .plain_spaces import beside, plain_spaces
 from .track import LANES, Coord, Direction, Feature
 
 __all__ = [
@@ -101,15 +100,24 @@ class _Walk:
     for its steps instead of one per space. ``_board`` is the board without that write:
     what it shows besides the mover (terrain, tokens, other racers) is up to date."""
 
-    def __init__(self, board: Board, racer_id: str, rules: MoveRules, chance: ChanceSource | None):
+    def __init__(
+        self,
+        board: Board,
+        racer_id: str,
+        rules: MoveRules,
+        chance: ChanceSource | None,
+        lean: bool = False,
+    ):
         self._board = board
         self.token = board.racer(racer_id)
         self._dirty = False
         self.id = racer_id
         self.rules = rules
         self.chance = chance
-        self.events: list[Event] = []
+        # the lean walk (resolve_outcome) keeps no events: only what the mover is left with
+        self.events: list[Event] = _DISCARD if lean else []  # type: ignore[assignment]
         self.damaged: list[str] = []
+        self.boss_hits: list[str] = []  # how each contact with the boss came about
         self.hit_boss = False
         self.over = False
         self.stopped = False
@@ -132,7 +140,7 @@ class _Walk:
         self._rings = board._index("rings")
         self._sync_badniks()
         plain = _PLAIN_STEPS and not self._platforms
-        self._plain = _plain_spaces(board, self.rules) if plain else None
+        self._plain = plain_spaces(board, self.rules) if plain else None
 
     def _sync_badniks(self) -> None:
         self._badniks = self._board._index("badniks")
@@ -140,7 +148,7 @@ class _Walk:
         self._plain = None  # the badniks changed: every step the full way (until _sync)
 
     def plain_step(self, frm: Coord, pos: Coord, ref: int, ground: bool, spin: bool) -> bool:
-        """Step into ``pos`` when nothing there can act (:func:`_plain_spaces`; for a run or
+        """Step into ``pos`` when nothing there can act (:func:`.plain_spaces`; for a run or
         a spin also no rings to take, not higher than ``frm``, a Turn lane that leaves the
         Speed as it is, and for a spin no racer or boss there; for a jump passing over, not
         an obstacle): the racer only moves. False, doing nothing, otherwise."""
@@ -164,7 +172,7 @@ class _Walk:
         return i is not None and (high or self._elev[i] < ref + 2) and self._quiet(i, pos, True)
 
     def _plain_index(self, pos: Coord) -> int | None:
-        """The flat index of ``pos`` if it is a plain space (:func:`_plain_spaces`)."""
+        """The flat index of ``pos`` if it is a plain space (:func:`.plain_spaces`)."""
         plain = self._plain
         col, lane = pos
         if plain is None or not (0 <= col < self._cols and 0 <= lane < LANES):
@@ -179,7 +187,7 @@ class _Walk:
         if cap < rules.speed_max and (rules.turn_sets_speed or self.token.speed > cap):
             return False  # the Turn lane changes the Speed
         rings = self._rings.get
-        if rings(pos) or (self.token.ring_magnet and _beside(rings, pos)):
+        if rings(pos) or (self.token.ring_magnet and beside(rings, pos)):
             return False
         board = self._board
         return not meet or (board.boss != pos and not board.racers_at(pos, besides=self.id))
@@ -206,6 +214,12 @@ class _Walk:
         if self._dirty:
             self._board = self._board.with_racer(self.token)
             self._dirty = False
+        return self._board
+
+    @property
+    def rest(self) -> Board:
+        """The board as the walk left it besides the mover (its token there may be an
+        earlier one): terrain, rings, badniks and the other racers up to date."""
         return self._board
 
     @board.setter
@@ -279,10 +293,18 @@ class _Walk:
 
     def collect(self, pos: Coord) -> None:
         rings = self._rings.get
-        if not (rings(pos) or (self.token.ring_magnet and _beside(rings, pos))):
+        if not (rings(pos) or (self.token.ring_magnet and beside(rings, pos))):
             return  # nothing to pick up: the board stays as it is
-        self.board, got = collect_rings(self.board, self.id, pos)
+        board, got = collect_rings(self.board, self.id, pos)
         self.events.extend(got)
+        # only the rings and the racers changed: the terrain and badnik lookups stay, and
+        # the rings lookup loses the spaces emptied (kept as the new board's own lookup)
+        self._board = board
+        self.token = board.racer(self.id)
+        index = dict(self._rings)
+        for event in got:
+            del index[event.at]
+        self._rings = board._lookups.keep(board.rings, index)
 
     def terrain(
         self, pos: Coord, kind: Movement, *, moving: Direction, allow_push: bool
@@ -344,8 +366,7 @@ class _Walk:
                 if other.id not in self.damaged:  # once per movement (see rulings)
                     self.hurt(other.id, f"{self.id}'s spin")
             if self._board.boss == pos:
-                self.hit_boss = True
-                self.events.append(BossHit(self.id, pos, "spin"))
+                self.touch_boss(pos, "spin")
         self.collect(pos)
         elev = self.elevation(pos)
         if elev > from_elev:
@@ -358,6 +379,12 @@ class _Walk:
         if not self.over:
             self.turn_lane(pos)
         return kind
+
+    def touch_boss(self, pos: Coord, how: str) -> None:
+        """The mover reaches the boss on ``pos`` (``how``: ``"spin"`` or ``"landing"``)."""
+        self.hit_boss = True
+        self.boss_hits.append(how)
+        self.events.append(BossHit(self.id, pos, how))
 
     def obstacle(self, pos: Coord, from_elev: int, elev: int) -> None:
         self.events.append(ObstacleHit(self.id, pos, from_elev, elev))
@@ -411,8 +438,7 @@ class _Walk:
             if other.id not in self.damaged:
                 self.hurt(other.id, f"{self.id}'s landing")
         if self._board.boss == pos:
-            self.hit_boss = True
-            self.events.append(BossHit(self.id, pos, "landing"))
+            self.touch_boss(pos, "landing")
         self.collect(pos)
         kind = self.terrain(pos, kind, moving=moving, allow_push=front)
         if not self.over:
@@ -424,48 +450,6 @@ _PLAIN_STEPS = True
 """Whether the walk takes plain spaces the short way (:meth:`_Walk.plain_step`; a test
 turns it off to check both ways give the same results)."""
 RUN, SPIN, JUMP, HIGH_JUMP = Movement.RUN, Movement.SPIN, Movement.JUMP, Movement.HIGH_JUMP
-
-
-def _plain_spaces(board: Board, rules: MoveRules) -> bytearray:
-    """Not 0 for each space (flat index) where a run entering it or a jump passing over it
-    meets nothing that acts but a Turn lane: no feature, no water, no badnik and out of
-    every badnik's reach; the value is the Turn lane's number, 255 off the Turn lanes.
-    Rings, elevation and the Turn lane's Speed are checked by the step itself. Kept in
-    the board's layout memo (terrain and badniks)."""
-    key = ("plain", rules.buzz_bomber_reach)
-    memo = board.layout_memo()
-    got = memo.get(key)
-    if got is not None:
-        return got
-    got = bytearray(_plain_terrain(board))
-    n = len(got)
-    buzz, crab = badnik_reach(board, rules)
-    for col, lane in (*buzz, *crab, *(pos for pos, _ in board.badniks)):
-        if 0 <= lane < LANES and 0 <= col * LANES + lane < n:
-            got[col * LANES + lane] = 0
-    memo[key] = got
-    return got
-
-
-def _plain_terrain(board: Board) -> bytes:
-    """The terrain's part of :func:`_plain_spaces` (no feature, no water; the Turn lane
-    number or 255), kept in the board's terrain memo."""
-    memo = board.terrain_memo()
-    got = memo.get("plain")
-    if got is None:
-        cells, _ = board._terrain()
-        turns = board.track._turns  # each space's Turn lane number or None (Track.turn_lane)
-        got = memo["plain"] = bytes(
-            0 if cell.feature is not None or cell.is_water else 255 if turn is None else turn
-            for cell, turn in zip(cells, turns, strict=True)
-        )
-    return got
-
-
-def _beside(rings: Any, pos: Coord) -> int:
-    """Rings on the spaces just above and below ``pos`` (what a ring magnet also takes;
-    ``rings`` is the rings index's ``get``)."""
-    return rings((pos[0], pos[1] - 1)) or rings((pos[0], pos[1] + 1))
 
 
 def resolve_move(
@@ -488,17 +472,41 @@ def resolve_move(
     """
     key = (id(board), mover, path.spaces, path.landings, path.pushes, path.kinds, id(kind))
     key = (*key, id(rules), back_first)  # Movement members are singletons: no enum hashing
-    memo = board.path_memo()
-    kept = memo.get("resolved")
-    got = kept.get(key) if kept is not None else None
-    if got is not None and got[0] is board and got[1] is rules and got[2] == path.steps:
-        return got[3]  # the same walk on the same board: the same result
+    got = _kept(board, key, rules, path)
+    if got is not None:
+        return got  # the same walk on the same board: the same result
     result, drew = _resolve(board, mover, path, kind, rules, chance, back_first)
     if not drew:  # a result that drew badniks is for that chance source only
+        memo = board.path_memo()
+        kept = memo.get("resolved")
         if kept is None or len(kept) >= _RESOLVED_SIZE:
             kept = memo["resolved"] = {}
         kept[key] = (board, rules, path.steps, result)
     return result
+
+
+def _kept(board: Board, key: tuple, rules: MoveRules, path: Path) -> MoveResult | None:
+    """The result :func:`resolve_move` kept for ``key`` on ``board``, if any."""
+    kept = board.path_memo().get("resolved")
+    got = kept.get(key) if kept is not None else None
+    if got is not None and got[0] is board and got[1] is rules and got[2] == path.steps:
+        return got[3]
+    return None
+
+
+class _Discard(list):
+    """The lean walk's events: none are kept."""
+
+    __slots__ = ()
+
+    def append(self, item: object) -> None:
+        """Keep nothing."""
+
+    def extend(self, items: object) -> None:
+        """Keep nothing."""
+
+
+_DISCARD = _Discard()
 
 
 _RESOLVED_SIZE = 32
@@ -517,34 +525,7 @@ def _resolve(
 ) -> tuple[MoveResult, bool]:
     """:func:`resolve_move` itself, and whether it drew from ``chance``."""
     walk = _Walk(board, mover, rules, chance)
-    token = walk.token
-    start = token.pos
-    ref = board.elevation(*start)
-    k = kind
-    n = len(path.steps)
-    moved = 0
-    for i, d in enumerate(path.steps):
-        here = walk.token.pos
-        target = step_from(here, d)
-        if target != path.spaces[i]:
-            raise RacerlabError(
-                f"path step {i + 1} goes to {target}, not {path.spaces[i]}: not a path from {start}"
-            )
-        moved += 1
-        walk.remaining = n - i - 1
-        landing = i in path.landings  # decided by paths(), never guessed here
-        ground = k is RUN or k is SPIN
-        plain = ground or (k is JUMP and not landing)
-        if plain and walk.plain_step(here, target, ref, ground, k is SPIN):
-            continue  # nothing acted: the racer moved on (the walk is never over here)
-        if k in GROUND:
-            k = walk.enter_ground(here, target, k, moving=d)
-        elif not landing:
-            walk.pass_over(target, ref, k)
-        else:
-            k = _land_all(walk, target, ref, k, d, back_first)
-        if walk.over:
-            break
+    moved = _walk_path(walk, path, kind, back_first)
     end = walk.token
     walk.events.append(MoveEnded(mover, end.pos, end.speed, moved, kind.value))
     return MoveResult(
@@ -557,6 +538,42 @@ def _resolve(
         stopped=walk.stopped,
         hit_boss=walk.hit_boss,
     ), walk.drew
+
+
+def _walk_path(walk: _Walk, path: Path, kind: Movement, back_first: bool) -> int:
+    """Walk ``path`` by ``kind`` space by space (both :func:`resolve_move` and the lean
+    :func:`~.lean_walk.resolve_outcome`); returns the spaces moved."""
+    start = here = walk.token.pos
+    ref = walk.elevation(start)
+    k = kind
+    n = len(path.steps)
+    moved = 0
+    spaces = path.spaces
+    for i, d in enumerate(path.steps):
+        dc, dl = d.delta
+        target = (here[0] + dc, here[1] + dl)
+        if target != spaces[i]:
+            raise RacerlabError(
+                f"path step {i + 1} goes to {target}, not {spaces[i]}: not a path from {start}"
+            )
+        moved += 1
+        walk.remaining = n - i - 1
+        landing = i in path.landings  # decided by paths(), never guessed here
+        ground = k is RUN or k is SPIN
+        plain = ground or (k is JUMP and not landing)
+        if plain and walk.plain_step(here, target, ref, ground, k is SPIN):
+            here = target
+            continue  # nothing acted: the racer moved on (the walk is never over here)
+        if k in GROUND:
+            k = walk.enter_ground(here, target, k, moving=d)
+        elif not landing:
+            walk.pass_over(target, ref, k)
+        else:
+            k = _land_all(walk, target, ref, k, d, back_first)
+        if walk.over:
+            break
+        here = walk.token.pos  # a push or damage may have moved it elsewhere
+    return moved
 
 
 def _land_all(

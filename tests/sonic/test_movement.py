@@ -311,18 +311,14 @@ def _walked_both_ways(board, token, path, kind, back_first, monkeypatch):
     return got
 
 
-def test_plain_spaces_taken_the_short_way_give_the_same_moves(monkeypatch):
+def _sampled_moves(per_kind=6):
+    """(board, token, path, kind, back_first) over every bundled section and movement kind:
+    each section after a Start, with rings, a boss and three racers (one large, one with a
+    ring magnet) placed at random, and up to ``per_kind`` of each racer's paths."""
     import numpy as np
 
-    from racerlab.sonic import movement
     from racerlab.sonic.catalog import load_catalog
-    from racerlab.sonic.track import SectionType
 
-    taken = []
-    step = movement._Walk.plain_step
-    monkeypatch.setattr(
-        movement._Walk, "plain_step", lambda *a: taken.append(step(*a)) or taken[-1]
-    )
     cat = load_catalog()
     start = next(s for s in cat.sections[Zone.BASE] if s.type is SectionType.START)
     rng = np.random.default_rng(1)
@@ -341,9 +337,54 @@ def test_plain_spaces_taken_the_short_way_give_the_same_moves(monkeypatch):
             for token in board.racers:
                 for kind in Movement:
                     options = paths(board, token.pos, token.speed, kind, token.large)
-                    for k in rng.choice(len(options), min(6, len(options)), replace=False):
-                        fast, full = _walked_both_ways(
-                            board, token, options[k], kind, bool(k % 2), monkeypatch
-                        )
-                        assert fast == full
+                    for k in rng.choice(len(options), min(per_kind, len(options)), replace=False):
+                        yield board, token, options[k], kind, bool(k % 2)
+
+
+def test_plain_spaces_taken_the_short_way_give_the_same_moves(monkeypatch):
+    from racerlab.sonic import movement
+
+    taken = []
+    step = movement._Walk.plain_step
+    monkeypatch.setattr(
+        movement._Walk, "plain_step", lambda *a: taken.append(step(*a)) or taken[-1]
+    )
+    for board, token, path, kind, back_first in _sampled_moves():
+        fast, full = _walked_both_ways(board, token, path, kind, back_first, monkeypatch)
+        assert fast == full
     assert taken.count(True) > 500 and taken.count(False) > 100
+
+
+def test_the_lean_walk_leaves_the_mover_as_the_full_walk_does():
+    from racerlab.sonic import movement
+    from racerlab.sonic.lean_walk import resolve_outcome
+    from racerlab.sonic.move_events import BossHit
+
+    seen = set()
+    for board, token, path, kind, back_first in _sampled_moves():
+        full = resolve_move(
+            board, token.id, path, kind, chance=Dice.seeded(9), back_first=back_first
+        )
+        lean = resolve_outcome(
+            board.with_rings((0, 0), 0),  # an equal board: nothing kept from the full walk
+            token.id, path, kind, chance=Dice.seeded(9), back_first=back_first,
+        )  # fmt: skip
+        assert lean.mover == full.mover  # where it ends, its Speed, rings and badniks
+        assert lean.damaged == full.damaged
+        assert lean.boss_hits == tuple(e.kind for e in full.events if type(e) is BossHit)
+        others = [t for t in full.board.racers if t.id != token.id]
+        assert [t for t in lean.board.racers if t.id != token.id] == others
+        assert (lean.board.rings, lean.board.badniks) == (full.board.rings, full.board.badniks)
+        for b in (full.board, lean.board):  # the rings lookup the walk kept is the board's
+            assert b._index("rings") == dict(b.rings)
+        seen.update(type(e).__name__ for e in full.events)
+        for keep in (False, True):  # the full walk's result (kept, or made with keep) read back
+            again = resolve_outcome(
+                board, token.id, path, kind, chance=Dice.seeded(9), back_first=back_first,
+                keep=keep,
+            )  # fmt: skip
+            assert (again.mover, again.damaged, again.boss_hits) == (
+                lean.mover, lean.damaged, lean.boss_hits
+            )  # fmt: skip
+    assert {"RacerDamaged", "BossHit", "RingsCollected", "SpeedChanged", "Sprung"} <= seen
+    assert not movement._DISCARD  # the lean walk's event sink keeps nothing
