@@ -435,7 +435,7 @@ class Draft:
         return self.racers[i].pose
 
     # -- fast contact ------------------------------------------------------------------
-    def _discs(self, exclude: int, blockers: bool = True):
+    def discs(self, exclude: int, blockers: bool = True):
         """Bounding circles of what a racer can hit: (key, x, y, radius, pose or None)."""
         cached = self._disc_cache.get((exclude, blockers))
         if cached is not None:
@@ -506,7 +506,7 @@ class Draft:
         ex, ey = x + dx * distance, y + dy * distance
         reach = table.racer_radius
         best, hit = float(distance), None
-        for key, cx, cy, r, opose in self._discs(i, blockers):
+        for key, cx, cy, r, opose in self.discs(i, blockers):
             # bounding circles: skip what the path's centre line passes too far from
             along = max(0.0, min(distance, (cx - x) * dx + (cy - y) * dy))
             if math.hypot(cx - x - along * dx, cy - y - along * dy) > reach + r + TOL_M:
@@ -542,7 +542,7 @@ class Draft:
             if x < -tol or y < -tol or x > self.table.width + tol or y > self.table.height + tol:
                 return nearest_wall(x, y, self.table.width, self.table.height)
         reach = self.table.racer_radius
-        for key, cx, cy, r, opose in self._discs(i):
+        for key, cx, cy, r, opose in self.discs(i):
             if math.hypot(cx - pose.x, cy - pose.y) > reach + r:
                 continue
             if key[0] == "racer":
@@ -558,7 +558,7 @@ class Draft:
         reach = self.table.racer_radius
         out = [
             (key, self._geom(key, opose))
-            for key, cx, cy, r, opose in self._discs(i)
+            for key, cx, cy, r, opose in self.discs(i)
             if math.hypot(cx - pose.x, cy - pose.y) <= radius + reach + r
         ]
         if not self.table.inside_by(pose, radius + reach):

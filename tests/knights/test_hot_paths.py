@@ -23,6 +23,7 @@ from racerlab.knights.geometry.table import (
     sweep_touches_disc,
     touches,
 )
+from racerlab.knights.movement import turn_is_clear
 from racerlab.knights.options import KnightsOptions
 from racerlab.knights.parts import Side
 from racerlab.knights.rules import KnightsRules
@@ -353,3 +354,26 @@ def test_a_racers_weapon_range_follows_the_directors_tweaks():
     assert plain.weapon_range == plain.weapon.range + bonus
     assert racer_of(build, (("range", 2),)).weapon_range == plain.weapon.range + 2 + bonus
     assert racer_of(build, (("range", -99),)).weapon_range == bonus  # Range never below 0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_turn_called_clear_without_sampling_touches_nothing_at_any_angle(seed):
+    rng = np.random.default_rng(seed)
+    base = lesson_state(("jeff", "cindy", "chris"))
+    clear = crowded = 0
+    for _ in range(120):
+        s = base
+        for i in range(3):
+            s = placed(s, i, rng.uniform(0.5, 19.5), rng.uniform(0.5, 19.5), rng.uniform(0, 360))
+        d = Draft(s)
+        body = d.table.body
+        for pivot in (Side.LEFT, Side.RIGHT):
+            for tol in (1e-6, 0.02, -0.02):
+                if not turn_is_clear(d, 0, pivot, tol):
+                    crowded += 1
+                    continue
+                clear += 1
+                for deg in np.linspace(-180.0, 180.0, 73):
+                    pose = turned(s.racers[0].pose, body, float(deg), pivot)
+                    assert d.overlapping(0, pose, tol) is None, (s.racers, pivot, deg, tol)
+    assert clear > 100 and crowded > 100
