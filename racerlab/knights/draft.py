@@ -19,7 +19,6 @@ from dataclasses import fields, replace
 from typing import Any
 
 from ..core.dice import ChanceSource
-from ..core.frozen import fast_replace
 from ..core.rules import Event
 from .build import Racer, RacerBuild
 from .catalog import KnightsCatalog, load_catalog
@@ -53,6 +52,7 @@ from .geometry.table import (
 )
 from .geometry.tolerance import CLEAR_M, TOL_M
 from .parts import Ability, Side, Stats
+from .records import copier
 from .results import winner_of
 from .setup import KnightsSetup, table_of
 from .state import KnightsState, PendingAttack, Phase, RacerState
@@ -130,6 +130,9 @@ _DRAFTED = (
     "end_reason",
 )
 """The state fields a :class:`Draft` holds and :meth:`Draft.freeze` writes back."""
+
+_copy_racer = copier(RacerState)
+_copy_state = copier(KnightsState, _DRAFTED)
 
 _READER: tuple[KnightsState | None, Draft | None] = (None, None)
 """The last state a reading draft was asked for, and that draft (see :meth:`Draft.reading`)."""
@@ -239,16 +242,13 @@ class Draft:
         """
         if self._reading:
             raise RuntimeError("a reading draft cannot be edited")
+        if not _RACER_FIELDS.issuperset(changes):
+            raise TypeError(f"RacerState has no field(s) {sorted(set(changes) - _RACER_FIELDS)}")
         rs = self.racers[i]
-        if self._copies.get(i) is rs:
-            if not _RACER_FIELDS.issuperset(changes):
-                raise TypeError(
-                    f"RacerState has no field(s) {sorted(set(changes) - _RACER_FIELDS)}"
-                )
-            for name, value in changes.items():
-                _SET(rs, name, value)
-        else:  # fast_replace refuses unknown fields
-            rs = self.racers[i] = self._copies[i] = fast_replace(rs, **changes)
+        if self._copies.get(i) is not rs:  # the first change: one copy of the record
+            rs = self.racers[i] = self._copies[i] = _copy_racer(rs)
+        for name, value in changes.items():
+            _SET(rs, name, value)
         if _RESHAPING.isdisjoint(changes):
             return rs
         if "pose" in changes or "wrecked" in changes:
@@ -269,18 +269,17 @@ class Draft:
         """The next frozen state, in one copy (later changes to this draft copy the records
         again); the dice stay as in the draft's state (the core's ``apply`` sets them)."""
         self._copies.clear()
-        base = self.base
-        return fast_replace(  # one copy: every field a draft holds, in one go
-            base,
-            racers=tuple(self.racers),
-            blockers=tuple(self.blockers),
-            phase=self.phase,
-            order=self.order,
-            turn=self.turn,
-            round=self.round,
-            pending=self.pending,
-            first_across_last=self.first_across_last,
-            end_reason=self.end_reason,
+        return _copy_state(  # one copy: every field a draft holds (_DRAFTED), in one go
+            self.base,
+            tuple(self.racers),
+            tuple(self.blockers),
+            self.phase,
+            self.order,
+            self.turn,
+            self.round,
+            self.pending,
+            self.first_across_last,
+            self.end_reason,
         )
 
     @property

@@ -2,7 +2,7 @@
 remembered check, shared contact measurements, remembered attack geometry and the plain
 arithmetic that settles most waypoint-disc questions before shapely is asked."""
 
-from dataclasses import replace
+from dataclasses import FrozenInstanceError, replace
 
 import numpy as np
 import pytest
@@ -26,9 +26,11 @@ from racerlab.knights.geometry.table import (
 from racerlab.knights.movement import turn_is_clear
 from racerlab.knights.options import KnightsOptions
 from racerlab.knights.parts import Side
+from racerlab.knights.records import copier
 from racerlab.knights.rules import KnightsRules
 from racerlab.knights.scenarios import lesson_state, placed, staged
 from racerlab.knights.setup import check_setup, random_setup
+from racerlab.knights.state import KnightsState, RacerState
 
 rules = KnightsRules()
 
@@ -377,3 +379,20 @@ def test_a_turn_called_clear_without_sampling_touches_nothing_at_any_angle(seed)
                     pose = turned(s.racers[0].pose, body, float(deg), pivot)
                     assert d.overlapping(0, pose, tol) is None, (s.racers, pivot, deg, tol)
     assert clear > 100 and crowded > 100
+
+
+def test_a_record_copy_is_the_frozen_record_replace_makes():
+    s = lane()
+    rs = s.racers[0]
+    copy = copier(RacerState)(rs)
+    assert type(copy) is RacerState and copy == rs and copy is not rs
+    with pytest.raises(FrozenInstanceError):
+        copy.glory = 3
+    state = copier(KnightsState, ("turn", "racers"))(s, 4, (copy, *s.racers[1:]))
+    assert state == replace(s, turn=4) and type(state) is KnightsState
+    with pytest.raises(TypeError, match="no field"):
+        copier(RacerState, ("speed",))
+    with pytest.raises(TypeError, match="slotted frozen dataclass"):
+        copier(KnightsOptions)
+    with pytest.raises(TypeError, match="no field"):
+        Draft(s).set(0, speed=3)
