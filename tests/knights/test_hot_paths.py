@@ -396,3 +396,14 @@ def test_a_record_copy_is_the_frozen_record_replace_makes():
         copier(KnightsOptions)
     with pytest.raises(TypeError, match="no field"):
         Draft(s).set(0, speed=3)
+
+
+def test_the_dice_are_written_only_into_the_state_resolve_just_made():
+    r = KnightsRules()
+    s = r.initial_state(random_setup(2, seed=4), seed=4)
+    before = s.dice
+    step = r.apply(s, r.legal_actions(s)[0])  # a drive roll: dice rolled
+    assert step.rolls and step.state.dice != before and s.dice is before
+    foreign = replace(s, turn=s.turn)
+    out = r._with_dice(foreign, step.state.dice)  # not made by resolve: copied
+    assert out is not foreign and out.dice is step.state.dice and foreign.dice is before
