@@ -21,7 +21,7 @@ Knight's species.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from functools import reduce
+from functools import lru_cache, reduce
 from typing import TYPE_CHECKING
 
 from ..core.errors import RacerlabError
@@ -92,7 +92,11 @@ class RacerBuild:
 
     # -- the building rules -------------------------------------------------------
     def problems(self, catalog: KnightsCatalog) -> tuple[tuple[str, str], ...]:
-        """Every way this build breaks the building rules, as (field, reason) pairs."""
+        """Every way this build breaks the building rules, as (field, reason) pairs (builds
+        and catalogs are frozen: the answers are remembered, see :func:`_problems`)."""
+        return _problems(self, catalog)
+
+    def _find_problems(self, catalog: KnightsCatalog) -> tuple[tuple[str, str], ...]:
         out: list[tuple[str, str]] = []
         for slot, kind in SLOTS:
             pid = getattr(self, slot)
@@ -183,6 +187,13 @@ class RacerBuild:
     def part_ids(self) -> tuple[str, ...]:
         """Every card id of the build: the slots in order, then the shields."""
         return (*(getattr(self, slot) for slot, _ in SLOTS), *(p for _, p in self.shields))
+
+
+@lru_cache(maxsize=512)
+def _problems(build: RacerBuild, catalog: KnightsCatalog) -> tuple[tuple[str, str], ...]:
+    """:meth:`RacerBuild.problems`, remembered (bounded): every joust's set-up check asks it
+    for each racer, and jousts reuse a few builds."""
+    return build._find_problems(catalog)
 
 
 @dataclass(frozen=True, slots=True)

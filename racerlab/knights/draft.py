@@ -19,7 +19,6 @@ from dataclasses import fields, replace
 from typing import Any
 
 from ..core.dice import ChanceSource
-from ..core.frozen import fast_replace
 from ..core.rules import Event
 from .build import Racer, RacerBuild
 from .catalog import KnightsCatalog, load_catalog
@@ -53,6 +52,7 @@ from .geometry.table import (
 )
 from .geometry.tolerance import CLEAR_M, TOL_M
 from .parts import Ability, Side, Stats
+from .records import copier
 from .results import winner_of
 from .setup import KnightsSetup, table_of
 from .state import KnightsState, PendingAttack, Phase, RacerState
@@ -130,6 +130,9 @@ _DRAFTED = (
     "end_reason",
 )
 """The state fields a :class:`Draft` holds and :meth:`Draft.freeze` writes back."""
+
+_copy_racer = copier(RacerState)
+_copy_state = copier(KnightsState, _DRAFTED)
 
 _READER: tuple[KnightsState | None, Draft | None] = (None, None)
 """The last state a reading draft was asked for, and that draft (see :meth:`Draft.reading`)."""
@@ -239,16 +242,13 @@ class Draft:
         """
         if self._reading:
             raise RuntimeError("a reading draft cannot be edited")
+        if not _RACER_FIELDS.issuperset(changes):
+            raise TypeError(f"RacerState has no field(s) {sorted(set(changes) - _RACER_FIELDS)}")
         rs = self.racers[i]
-        if self._copies.get(i) is rs:
-            if not _RACER_FIELDS.issuperset(changes):
-                raise TypeError(
-                    f"RacerState has no field(s) {sorted(set(changes) - _RACER_FIELDS)}"
-                )
-            for name, value in changes.items():
-                _SET(rs, name, value)
-        else:  # fast_replace refuses unknown fields
-            rs = self.racers[i] = self._copies[i] = fast_replace(rs, **changes)
+        if self._copies.get(i) is not rs:  # the first change: one copy of the record
+            rs = self.racers[i] = self._copies[i] = _copy_racer(rs)
+        for name, value in changes.items():
+            _SET(rs, name, value)
         if _RESHAPING.isdisjoint(changes):
             return rs
         if "pose" in changes or "wrecked" in changes:
@@ -269,18 +269,17 @@ class Draft:
         """The next frozen state, in one copy (later changes to this draft copy the records
         again); the dice stay as in the draft's state (the core's ``apply`` sets them)."""
         self._copies.clear()
-        base = self.base
-        return fast_replace(  # one copy: every field a draft holds, in one go
-            base,
-            racers=tuple(self.racers),
-            blockers=tuple(self.blockers),
-            phase=self.phase,
-            order=self.order,
-            turn=self.turn,
-            round=self.round,
-            pending=self.pending,
-            first_across_last=self.first_across_last,
-            end_reason=self.end_reason,
+        return _copy_state(  # one copy: every field a draft holds (_DRAFTED), in one go
+            self.base,
+            tuple(self.racers),
+            tuple(self.blockers),
+            self.phase,
+            self.order,
+            self.turn,
+            self.round,
+            self.pending,
+            self.first_across_last,
+            self.end_reason,
         )
 
     @property
@@ -435,7 +434,7 @@ class Draft:
         return self.racers[i].pose
 
     # -- fast contact ------------------------------------------------------------------
-    def _discs(self, exclude: int, blockers: bool = True):
+    def discs(self, exclude: int, blockers: bool = True):
         """Bounding circles of what a racer can hit: (key, x, y, radius, pose or None)."""
         cached = self._disc_cache.get((exclude, blockers))
         if cached is not None:
@@ -506,7 +505,7 @@ class Draft:
         ex, ey = x + dx * distance, y + dy * distance
         reach = table.racer_radius
         best, hit = float(distance), None
-        for key, cx, cy, r, opose in self._discs(i, blockers):
+        for key, cx, cy, r, opose in self.discs(i, blockers):
             # bounding circles: skip what the path's centre line passes too far from
             along = max(0.0, min(distance, (cx - x) * dx + (cy - y) * dy))
             if math.hypot(cx - x - along * dx, cy - y - along * dy) > reach + r + TOL_M:
@@ -542,7 +541,7 @@ class Draft:
             if x < -tol or y < -tol or x > self.table.width + tol or y > self.table.height + tol:
                 return nearest_wall(x, y, self.table.width, self.table.height)
         reach = self.table.racer_radius
-        for key, cx, cy, r, opose in self._discs(i):
+        for key, cx, cy, r, opose in self.discs(i):
             if math.hypot(cx - pose.x, cy - pose.y) > reach + r:
                 continue
             if key[0] == "racer":
@@ -558,7 +557,7 @@ class Draft:
         reach = self.table.racer_radius
         out = [
             (key, self._geom(key, opose))
-            for key, cx, cy, r, opose in self._discs(i)
+            for key, cx, cy, r, opose in self.discs(i)
             if math.hypot(cx - pose.x, cy - pose.y) <= radius + reach + r
         ]
         if not self.table.inside_by(pose, radius + reach):

@@ -15,8 +15,8 @@ from ..core.errors import IllegalActionError
 from .actions import Direction, Discharge, Move, Turn
 from .draft import Draft
 from .events import Collided, Discharged, Moved, Pushed, Turned
-from .geometry import Contact, moved, turn_limit, turned
-from .geometry.tolerance import TOL_M
+from .geometry import Contact, moved, side_centre, turn_limit, turned
+from .geometry.tolerance import CLEAR_M, TOL_M
 from .parts import Ability, Side
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "resolve_move",
     "resolve_turn",
     "turn_blocked",
+    "turn_is_clear",
 ]
 
 COSTS = {Direction.FORWARD: 1, Direction.REVERSE: 2, Direction.LEFT: 2, Direction.RIGHT: 2}
@@ -174,13 +175,31 @@ def turn_blocked(d: Draft, i: int, degrees: float, pivot: Side):
     The body is checked at every ``TURN_SAMPLE_DEGREES`` of the turn (and at its end).
     """
     pose, body = d.pose(i), d.table.body
-    steps = max(1, math.ceil(abs(degrees) / TURN_SAMPLE_DEGREES))
     tol = d.options.contact_tolerance_m
+    if turn_is_clear(d, i, pivot, tol):
+        return None
+    steps = max(1, math.ceil(abs(degrees) / TURN_SAMPLE_DEGREES))
     for k in range(1, steps + 1):
         key = d.overlapping(i, turned(pose, body, degrees * k / steps, pivot), tol)
         if key is not None:
             return key
     return None
+
+
+def turn_is_clear(d: Draft, i: int, pivot: Side, tol: float) -> bool:
+    """Whether racer ``i`` turning any amount about its ``pivot`` mark stays clear of every
+    racer, standing blocker and wall by more than ``tol`` (and :data:`CLEAR_M`).
+
+    The body turns rigidly about the mark, so it stays within the distance of its far
+    corners from the mark; what lies wholly beyond that circle cannot be touched (a
+    quick answer before the turn is checked pose by pose).
+    """
+    pose, body, table = d.pose(i), d.table.body, d.table
+    px, py = side_centre(pose, body, pivot)
+    far = math.hypot(body.length / 2.0, body.width) + abs(tol) + CLEAR_M
+    if not (far <= px <= table.width - far and far <= py <= table.height - far):
+        return False
+    return all(math.hypot(cx - px, cy - py) > far + r for _, cx, cy, r, _ in d.discs(i))
 
 
 def check_turn(d: Draft, i: int, action: Turn) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import fields, replace
+from typing import Any
 
 from ..core.dice import ChanceSource, DiceState
 from ..core.errors import IllegalActionError, ScenarioError
@@ -123,6 +124,8 @@ class KnightsRules(Rules[KnightsState, Action]):
         """The cards and table measures the jousts this object starts are played with."""
         for t in (PlayerSetup, RacerBuild, Pose, Target):
             self.codec.register(t)
+        self._made: KnightsState | None = None
+        """The state the last :meth:`resolve` made (see :meth:`_with_dice`)."""
         self._passed: tuple[KnightsState, Action] | None = None
         """The last (state, action) that passed :meth:`check` (states never change, so a
         bot's own check is not repeated when ``apply`` validates the same action)."""
@@ -258,7 +261,18 @@ class KnightsRules(Rules[KnightsState, Action]):
             self._direct(d, action)
         else:
             d = self._resolved(state, action, dice)
-        return d.freeze(), d.events
+        self._made = made = d.freeze()
+        return made, d.events
+
+    def _with_dice(self, new: KnightsState, dice: Any) -> KnightsState:
+        """Set the dice of the state just resolved: written into it when :meth:`resolve`
+        made it (a new state nobody holds yet), else a copy."""
+        made, self._made = self._made, None
+        if new is made:
+            if new.dice is not dice:
+                object.__setattr__(new, "dice", dice)
+            return new
+        return super()._with_dice(new, dice)
 
     def _resolved(self, state: KnightsState, action: Action, dice: ChanceSource) -> Draft:
         """A draft of ``state`` with player action ``action`` carried out."""

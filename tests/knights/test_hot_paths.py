@@ -2,7 +2,7 @@
 remembered check, shared contact measurements, remembered attack geometry and the plain
 arithmetic that settles most waypoint-disc questions before shapely is asked."""
 
-from dataclasses import replace
+from dataclasses import FrozenInstanceError, replace
 
 import numpy as np
 import pytest
@@ -23,11 +23,14 @@ from racerlab.knights.geometry.table import (
     sweep_touches_disc,
     touches,
 )
+from racerlab.knights.movement import turn_is_clear
 from racerlab.knights.options import KnightsOptions
 from racerlab.knights.parts import Side
+from racerlab.knights.records import copier
 from racerlab.knights.rules import KnightsRules
 from racerlab.knights.scenarios import lesson_state, placed, staged
 from racerlab.knights.setup import check_setup, random_setup
+from racerlab.knights.state import KnightsState, RacerState
 
 rules = KnightsRules()
 
@@ -353,3 +356,54 @@ def test_a_racers_weapon_range_follows_the_directors_tweaks():
     assert plain.weapon_range == plain.weapon.range + bonus
     assert racer_of(build, (("range", 2),)).weapon_range == plain.weapon.range + 2 + bonus
     assert racer_of(build, (("range", -99),)).weapon_range == bonus  # Range never below 0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_turn_called_clear_without_sampling_touches_nothing_at_any_angle(seed):
+    rng = np.random.default_rng(seed)
+    base = lesson_state(("jeff", "cindy", "chris"))
+    clear = crowded = 0
+    for _ in range(120):
+        s = base
+        for i in range(3):
+            s = placed(s, i, rng.uniform(0.5, 19.5), rng.uniform(0.5, 19.5), rng.uniform(0, 360))
+        d = Draft(s)
+        body = d.table.body
+        for pivot in (Side.LEFT, Side.RIGHT):
+            for tol in (1e-6, 0.02, -0.02):
+                if not turn_is_clear(d, 0, pivot, tol):
+                    crowded += 1
+                    continue
+                clear += 1
+                for deg in np.linspace(-180.0, 180.0, 73):
+                    pose = turned(s.racers[0].pose, body, float(deg), pivot)
+                    assert d.overlapping(0, pose, tol) is None, (s.racers, pivot, deg, tol)
+    assert clear > 100 and crowded > 100
+
+
+def test_a_record_copy_is_the_frozen_record_replace_makes():
+    s = lane()
+    rs = s.racers[0]
+    copy = copier(RacerState)(rs)
+    assert type(copy) is RacerState and copy == rs and copy is not rs
+    with pytest.raises(FrozenInstanceError):
+        copy.glory = 3
+    state = copier(KnightsState, ("turn", "racers"))(s, 4, (copy, *s.racers[1:]))
+    assert state == replace(s, turn=4) and type(state) is KnightsState
+    with pytest.raises(TypeError, match="no field"):
+        copier(RacerState, ("speed",))
+    with pytest.raises(TypeError, match="slotted frozen dataclass"):
+        copier(KnightsOptions)
+    with pytest.raises(TypeError, match="no field"):
+        Draft(s).set(0, speed=3)
+
+
+def test_the_dice_are_written_only_into_the_state_resolve_just_made():
+    r = KnightsRules()
+    s = r.initial_state(random_setup(2, seed=4), seed=4)
+    before = s.dice
+    step = r.apply(s, r.legal_actions(s)[0])  # a drive roll: dice rolled
+    assert step.rolls and step.state.dice != before and s.dice is before
+    foreign = replace(s, turn=s.turn)
+    out = r._with_dice(foreign, step.state.dice)  # not made by resolve: copied
+    assert out is not foreign and out.dice is step.state.dice and foreign.dice is before
