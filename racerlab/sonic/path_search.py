@@ -273,22 +273,22 @@ def _walk_from(
 
 
 def _walker(tables: tuple) -> tuple[Callable[..., list[Path]], threading.Lock]:
-    """The depth-first walk of :func:`paths` over ``tables``, made once per table set: ``(run,
-    lock)``; ``run(start index, movement, speed, turns, along, sink)`` returns the paths (or
-    hands them to ``sink``, :func:`visit`); hold ``lock`` while it runs. Scratch: kept here."""
+    """The depth-first walk of :func:`paths` over ``tables``, made once per table set:
+    ``(run, lock)``; ``run(start index, movement, speed, turns, along, sink)`` returns the
+    paths (or hands them to ``sink``, see :func:`visit`); hold ``lock`` while it runs. Its
+    scratch lives in this closure and is left clean after each run (no closures per call)."""
     elev, _, fx, _, bad_run, bad_spin, crab_t, spinner_t, enter = tables[:9]
     coords, moves = _coords(len(elev)), _moves(len(elev))
     visited = bytearray(len(elev))
-    scratch = steps, spaces, extras, landings, out, box = _scratch()
+    steps, spaces, extras, landings, out, box = _scratch()
     make_path, to_sink = _emitters(steps, spaces, extras, landings, out, box)
     too_high, kind, guide, guided, emit = 0, Movement.RUN, (), False, make_path
-    current = [kind, too_high, emit]  # what straight() needs of the run going on
-    straight = _straight(tables, visited, scratch, current)
     run, spin, jump, forward = Movement.RUN, Movement.SPIN, Movement.JUMP, Direction.FORWARD
 
     def walk(p: int, cur: int, k: Movement, left: int, turns: int, pushed: bool, changed: bool):
         if left == 0:
-            return emit("complete", pushed, changed)
+            emit("complete", pushed, changed)
+            return
         moved = False
         ground = k is run or k is spin
         bad = bad_run if k is run else bad_spin
@@ -308,23 +308,26 @@ def _walker(tables: tuple) -> tuple[Callable[..., list[Path]], threading.Lock]:
                 q, nk, extra, stop = -1, k, 0, elev[t] >= too_high or crab_t[t] or spinner_t[t]
             else:
                 q, nk, extra, stop = enter(t, cur, k, ground, bad, landing, too_high)
-            if lands := landing and not ground:
+            lands = landing and not ground
+            if lands:
                 landings.append(len(steps))
             steps.append(d)
             spaces.append(space)
             extras.append((coords[q] if q >= 0 else None, k))
             visited[t] = 1
-            if new_push := q >= 0 and not visited[q]:
+            new_push = q >= 0 and not visited[q]
+            if new_push:
                 visited[q] = 1
             now_pushed = pushed or q >= 0
             now_changed = changed or nk is not kind or k is not kind
-            if stop or (not ground and landing and not extra):
-                emit("stopped" if stop else "complete", now_pushed, now_changed)
+            if stop:
+                emit("stopped", now_pushed, now_changed)
+            elif not ground and landing and not extra:
+                emit("complete", now_pushed, now_changed)
             else:
                 here = q if q >= 0 else t
                 turns2 = turns - 1 if vertical else turns
-                on = walk if turns2 > 0 or guided else straight  # straight: one chain forward
-                on(here, elev[here], nk, left - 1 + extra, turns2, now_pushed, now_changed)
+                walk(here, elev[here], nk, left - 1 + extra, turns2, now_pushed, now_changed)
             if new_push:
                 visited[q] = 0
             if lands:
@@ -338,12 +341,9 @@ def _walker(tables: tuple) -> tuple[Callable[..., list[Path]], threading.Lock]:
         nonlocal too_high, kind, guide, guided, emit
         too_high, kind, guide, guided = elev[s0] + 2, k0, along or (), along is not None
         box[0], emit = to, make_path if to is None else to_sink
-        current[:] = kind, too_high, emit
         visited[s0] = 1
-        turns = speed if turns is None else turns
         try:
-            on = walk if turns > 0 or guided else straight
-            on(s0, elev[s0], k0, speed, turns, False, False)
+            walk(s0, elev[s0], k0, speed, speed if turns is None else turns, False, False)
         finally:  # left clean for the next run, even after an error
             box[0], visited[s0] = None, 0
             if steps:
@@ -352,60 +352,6 @@ def _walker(tables: tuple) -> tuple[Callable[..., list[Path]], threading.Lock]:
         return found
 
     return start, threading.Lock()
-
-
-def _straight(tables: tuple, visited: bytearray, scratch: tuple, current: list) -> Callable:
-    """The walker's part once no up or down step is left (and no ``along``): the one chain
-    forward from there, looped instead of recursed and undone at the end, for the walker
-    with ``tables``, ``visited`` and ``scratch``; ``current`` holds the run's movement as
-    it started, the elevation that stops a jump and how a path is finished."""
-    elev, _, fx, _, bad_run, bad_spin, _, _, enter = tables[:9]
-    coords, moves = _coords(len(elev)), _moves(len(elev))
-    steps, spaces, extras, landings = scratch[:4]
-    run, spin, forward = Movement.RUN, Movement.SPIN, Direction.FORWARD
-
-    def straight(p: int, cur: int, k: Movement, left: int, _: int, pushed: bool, changed: bool):
-        kind, too_high, emit = current
-        n0, marks = len(steps), []
-        while left:
-            mv = moves[p]
-            d, t, space = mv[0] if mv else (None, 0, None)
-            if d is not forward or visited[t]:  # only up or down steps could go on
-                if all(visited[u] for _, u, _ in mv):
-                    emit("edge", pushed, changed)
-                break
-            ground, landing = k is run or k is spin, left == 1
-            bad = bad_run if k is run else bad_spin
-            if ground and not fx[t]:  # as in walk(): a plain ground step
-                q, nk, extra, stop = -1, k, 0, elev[t] > cur or bad[t]
-            else:
-                q, nk, extra, stop = enter(t, cur, k, ground, bad, landing, too_high)
-            if landing and not ground:
-                landings.append(len(steps))
-            steps.append(d)
-            spaces.append(space)
-            extras.append((coords[q] if q >= 0 else None, k))
-            visited[t] = 1
-            marks.append(t)
-            if q >= 0 and not visited[q]:
-                visited[q] = 1
-                marks.append(q)
-            pushed = pushed or q >= 0
-            changed = changed or nk is not kind or k is not kind
-            if stop or (not ground and landing and not extra):
-                emit("stopped" if stop else "complete", pushed, changed)
-                break
-            p = q if q >= 0 else t
-            cur, k, left = elev[p], nk, left - 1 + extra
-        else:
-            emit("complete", pushed, changed)
-        for u in marks:
-            visited[u] = 0
-        while landings and landings[-1] >= n0:
-            landings.pop()
-        del steps[n0:], spaces[n0:], extras[n0:]
-
-    return straight
 
 
 def _scratch() -> tuple[list[Direction], list[Coord], list[tuple], list[int], list[Path], list]:
