@@ -29,6 +29,10 @@ SEED = int(os.environ.get("RACERLAB_MONKEY_SEED", "1606"))
 MONKEY_SECONDS = float(os.environ.get("RACERLAB_MONKEY_SECONDS", "60"))
 LOAD_MS = 60_000
 ACTION_TIMEOUT_MS = 3_000
+"""How long an action waits for its element (one that went away is skipped, not a failure)."""
+STATUS_TIMEOUT_MS = 30_000
+"""How long to wait for the status line to be on the page (a redraw on a busy machine can
+take seconds; the line missing for this long is a failure)."""
 STATUS = re.compile(r"Round \d+ · step \d+ of \d+")
 SKIP_BUTTONS = {"Save game (JSON)"}
 """Buttons the monkey leaves alone (a file download opens no page state worth testing)."""
@@ -114,7 +118,7 @@ class Monkey:
 def _status(page) -> str:
     # the visible one: presenter mode hides the sidebar's status line and shows its own
     loc = page.get_by_text(STATUS).filter(visible=True).first
-    return loc.inner_text(timeout=ACTION_TIMEOUT_MS)
+    return loc.inner_text(timeout=STATUS_TIMEOUT_MS)
 
 
 def _still_answers(page, monkey: Monkey) -> None:
