@@ -29,7 +29,7 @@ from typing import Any, Generic, TypeVar
 from . import registry
 from .dice import Roll
 from .errors import IllegalActionError, ScenarioError
-from .limits import MAX_ACTIONS, check_budget
+from .limits import MAX_ACTIONS, MAX_SEED, check_budget, short_repr
 from .rules import Action, Event, Reseed, Rules, Step
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "Entry", "Timeline", "register_game", "rules_for"]
@@ -251,8 +251,10 @@ class Timeline(Generic[S]):
         setup = rules.decode_setup(data["setup"], f"{source}: setup")
         options = rules.decode_options(data.get("options"), f"{source}: options")
         seed = data.get("seed", 0)
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise ScenarioError(f"{source}: seed must be a whole number >= 0, got {seed!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+            raise ScenarioError(
+                f"{source}: seed must be a whole number 0 to {MAX_SEED}, got {short_repr(seed)}"
+            )
         actions = data.get("actions", [])
         if not isinstance(actions, list):
             raise ScenarioError(f"{source}: actions must be a list")
