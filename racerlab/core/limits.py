@@ -39,6 +39,7 @@ from .errors import MAX_MESSAGE_CHARS, ScenarioError, clip
 __all__ = [
     "MAX_ACTIONS",
     "MAX_FORCED_ROLLS",
+    "MAX_GAMES",
     "MAX_MESSAGE_CHARS",
     "MAX_NAME_CHARS",
     "MAX_PATH_CHARS",
@@ -72,6 +73,12 @@ MAX_PLAYERS = 8
 """Most players a command-line simulation may ask for (each game checks its own limit)."""
 MAX_PORT = 65_535
 """Highest TCP port."""
+MAX_GAMES = 1_000_000
+"""Most games one simulation may play. Its table keeps about 250 bytes a game (a
+million games: about 250 MB), and with the default bots a game takes about a fifth
+of a second of one core (Racer Knights about 6 games a second, Battle Racers about
+4), so a million is already days of computing; a bigger study is several runs with
+different seeds, each written to its own file."""
 MAX_WHOLE = 2**63 - 1
 """Largest whole number (either sign) a saved game, share link or catalog may hold anywhere.
 

@@ -295,8 +295,15 @@ def migrate(data: Any, source: str) -> dict[str, Any]:
     """Check a saved game's header and bring older versions up to date."""
     if not isinstance(data, dict):
         raise ScenarioError(f"{source}: a saved game must be a JSON object")
-    if data.get("format") != FORMAT:
-        raise ScenarioError(f"{source}: not a racerlab saved game (format {data.get('format')!r})")
+    if "format" not in data:
+        raise ScenarioError(
+            f'{source}: not a racerlab saved game (it has no "format": "{FORMAT}" field)'
+        )
+    if data["format"] != FORMAT:
+        raise ScenarioError(
+            f"{source}: not a racerlab saved game (its format is {short_repr(data['format'])},"
+            f" not {FORMAT!r})"
+        )
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise ScenarioError(f"{source}: version must be a whole number, got {version!r}")
