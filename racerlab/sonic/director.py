@@ -98,7 +98,7 @@ def director_problem(f: Facts, state: SonicState, action: object) -> str | None:
             return f"SetRings: rings {problem}"
         have = state.token(action.player).rings
         if action.count - have > state.board.ring_pile:
-            return f"SetRings: only {state.board.ring_pile} ring(s) left in the pile"
+            return f"only {state.board.ring_pile} ring(s) left in the pile"
     elif isinstance(action, SetAbility):
         if action.racer not in f.racers:
             return f"unknown racer {action.racer!r}"

@@ -81,7 +81,7 @@ def test_knights_counter_edits_at_their_limits_are_played():
         (SetRings(1, HUGE), ("SetRings: rings must be from 0 to 999",)),
         (SetRings(1, -1), ("SetRings: rings must be from 0 to 999, got -1",)),
         (SetRings(1, 1.5), ("SetRings: rings must be a whole number, got 1.5",)),
-        (SetRings(1, MAX_RINGS), ("SetRings: only", "left in the pile")),
+        (SetRings(1, MAX_RINGS), ("only", "ring(s) left in the pile")),
         (SetSpeed(2.0, 4), ("SetSpeed: there is no Player 2.0",)),
         (SetRings("0", 1), ("SetRings: there is no Player '0' (1 to 2)",)),
         (SetShield(0, 1), ("a shield is up or down, not 1",)),
