@@ -286,3 +286,12 @@ def test_the_simulate_help_names_the_bots_the_descriptors_choose():
 def test_bad_counts_are_refused_by_the_library(kwargs, says):
     with pytest.raises(ScenarioError, match=says):
         simulate("knights", **{"games": 2, "progress": False, **kwargs})
+
+
+def test_packing_rows_in_blocks_gives_the_same_table(monkeypatch):
+    from racerlab.analysis.simulate import _Rows
+
+    whole = simulate("coin-race", CoinSetup(players=3, target=8), games=25, seed=4, progress=False)
+    monkeypatch.setattr(_Rows, "BLOCK", 3)
+    packed = simulate("coin-race", CoinSetup(players=3, target=8), games=25, seed=4, progress=False)
+    assert packed.equals(whole) and (packed.dtypes == whole.dtypes).all()
