@@ -265,7 +265,7 @@ class Timeline(Generic[S]):
         try:
             tl = cls.new(rules, setup, options, seed)
         except ScenarioError as exc:
-            raise ScenarioError(f"{source}: {exc}") from None
+            raise ScenarioError(f"{source}: setup: {exc}") from None  # the layout, players...
         for i, raw in enumerate(actions):
             if i % 64 == 63:
                 check_budget()

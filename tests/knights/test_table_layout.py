@@ -72,3 +72,37 @@ def test_validate_prints_the_layout_problem(tmp_path, capsys):
     assert main(["validate", str(path)]) == 2
     err = capsys.readouterr().err
     assert f"{path}: INVALID" in err and "entry 'arena', field 'width_m'" in err
+
+
+def saved_game_with(tmp_path: Path, edit) -> Path:
+    """The rulebook example as a saved game, its set-up changed by ``edit(setup)``."""
+    import json
+
+    from racerlab.core.timeline import Timeline
+    from racerlab.knights import KnightsRules, example_setup
+
+    data = json.loads(Timeline.new(KnightsRules(), example_setup(), seed=3).dumps())
+    edit(data["setup"])
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    "edit, says",
+    [
+        (
+            lambda s: s["waypoints"].__setitem__(1, [40.0, 8.0]),
+            "setup: waypoint 2 at (40.00, 8.00) is off the arena",
+        ),
+        (
+            lambda s: s["poses"].__setitem__(1, s["poses"][0]),
+            "setup: racer 2 (Cindy) is 0.00R from racer 1; racers start at least",
+        ),
+        (lambda s: s.__setitem__("arena_width", 2.0), "setup: the arena must be more than 2M"),
+    ],
+)
+def test_validate_refuses_a_saved_game_whose_layout_could_not_start(tmp_path, capsys, edit, says):
+    path = saved_game_with(tmp_path, edit)
+    assert main(["validate", str(path)]) == 2
+    assert f"{path}: {says}" in capsys.readouterr().err
