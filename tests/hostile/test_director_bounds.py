@@ -137,3 +137,11 @@ def test_a_huge_option_value_is_refused_with_a_short_message(rules, name, value)
     with pytest.raises(RacerlabError, match=f"options.*{name}") as info:
         rules.decode_options({name: value})
     assert len(str(info.value)) < 200
+
+
+@pytest.mark.parametrize("seed", [-1, MAX_SEED + 1, 2.5, True])
+def test_a_reseed_outside_64_bits_is_refused_in_both_games(seed):
+    from racerlab.core.rules import Reseed
+
+    for tl in (knights(), sonic()):
+        refused(tl, Reseed(seed), "Reseed: seed must be")
