@@ -9,12 +9,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .core.errors import RacerlabError, clip
-from .core.limits import MAX_PORT
+from .core.limits import MAX_GAMES, MAX_PLAYERS, MAX_PORT, MAX_SEED
 
-__all__ = ["build_parser", "main", "port_number"]
+__all__ = ["build_parser", "main", "port_number", "whole_number"]
 
 
 def _validate(args: argparse.Namespace) -> int:
@@ -62,21 +62,48 @@ def _simulate(args: argparse.Namespace) -> int:
     return simulate_command(args)
 
 
+DEFAULT_BOTS_HELP = "greedy; Battle Racers solo: smart, the rule-aware bot"
+"""Which bot plays when ``--bot`` is not given, in words (the descriptors decide:
+``default_bot`` and ``mode_bots``; a test checks these words against them)."""
+
+
 def _game_names() -> list[str]:
     from .games import GAMES
 
     return [entry.name for entry in GAMES]
 
 
-def port_number(text: str) -> int:
-    """A ``--port`` value: a whole number from 1 to 65535 (argparse exits 2 otherwise)."""
-    try:
-        port = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not 1 <= port <= MAX_PORT:
-        raise argparse.ArgumentTypeError(f"a port is from 1 to {MAX_PORT}, got {port}")
-    return port
+def whole_number(low: int, high: int | None = None, why: str = "") -> Callable[[str], int]:
+    """An argparse ``type``: a whole number from ``low`` to ``high`` (no top if ``None``);
+    anything else makes argparse exit with status 2, naming the option and ``why``.
+
+    >>> whole_number(1, 10)("3")
+    3
+    >>> whole_number(1, 10, "a game has 1 to 10")("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be from 1 to 10 (a game has 1 to 10), got 0
+    """
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{clip(repr(text), 40)} is not a whole number"
+            ) from None
+        if value < low or (high is not None and value > high):
+            span = f"from {low} to {high}" if high is not None else f"at least {low}"
+            reason = f" ({why})" if why else ""
+            raise argparse.ArgumentTypeError(f"must be {span}{reason}, got {value}")
+        return value
+
+    parse.__name__ = "whole number"  # argparse names the type in its message
+    return parse
+
+
+port_number = whole_number(1, MAX_PORT, "a TCP port")
+"""A ``--port`` value: a whole number from 1 to 65535 (argparse exits 2 otherwise)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -87,55 +114,135 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True)
 
+    _add_validate(sub)
+    _add_serve(sub)
+    _add_simulate(sub)
+    return parser
+
+
+def _add_validate(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("validate", help="check catalog (.toml) and saved-game (.json) files")
     p.add_argument("files", nargs="+", help="files to check")
     p.add_argument(
         "--provenance",
         action="store_true",
-        help="also list, entry by entry, the values the rulebook prints and those that are ours",
+        help="also list, entry by entry, the values the rulebook prints and those that are ours"
+        " (default: off)",
     )
     p.set_defaults(func=_validate)
 
+
+def _add_serve(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("serve", help="serve the dashboards in a browser")
-    p.add_argument("game", nargs="?", choices=["all", *_game_names()], default="all")
-    p.add_argument("--port", type=port_number, default=5006)
-    p.add_argument("--address", default="127.0.0.1", help="interface to listen on (loopback)")
-    p.add_argument("--no-show", action="store_true", help="do not open a browser")
-    p.add_argument("--allow-websocket-origin", action="append", default=[])
+    p.add_argument(
+        "game",
+        nargs="?",
+        choices=["all", *_game_names()],
+        default="all",
+        help="which dashboard to serve (default: %(default)s)",
+    )
+    p.add_argument("--port", type=port_number, default=5006, help="TCP port (default: %(default)s)")
+    p.add_argument(
+        "--address",
+        default="127.0.0.1",
+        help="interface to listen on (default: %(default)s, this machine only)",
+    )
+    p.add_argument(
+        "--no-show", action="store_true", help="do not open a browser (default: open one)"
+    )
+    p.add_argument(
+        "--allow-websocket-origin",
+        action="append",
+        default=[],
+        metavar="HOST[:PORT]",
+        help="also accept pages served under this host name (repeatable; default: none)",
+    )
     p.set_defaults(func=_serve)
 
+
+def _add_simulate(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("simulate", help="play many bot games and write a table of results")
-    p.add_argument("game", choices=_game_names())
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--players", type=int, default=None)
-    p.add_argument("--scenario", default=None, help="a saved game or scenario JSON to start from")
+    p.add_argument("game", choices=_game_names(), help="which game to play")
+    p.add_argument(
+        "--games",
+        type=whole_number(1, MAX_GAMES, "see docs/reliability.md; use several seeds for more"),
+        default=100,
+        help=f"how many games, 1 to {MAX_GAMES:,} (default: %(default)s)",
+    )
+    p.add_argument(
+        "--seed",
+        type=whole_number(0, MAX_SEED, "a 64-bit seed"),
+        default=0,
+        help="the run's seed; the same seed gives the same table (default: %(default)s)",
+    )
+    p.add_argument(
+        "--players",
+        type=whole_number(1, MAX_PLAYERS, "each game checks its own limit too"),
+        default=None,
+        help="players per random set-up (default: the game's usual number, or one per --bot)",
+    )
+    p.add_argument(
+        "--scenario",
+        default=None,
+        help="a saved game or scenario JSON to start every game from (default: random set-ups)",
+    )
     p.add_argument(
         "--reshuffle-unseen",
         action="store_true",
-        help="with --scenario: shuffle the cards nobody has seen (Battle Racers' decks) per game",
+        help="with --scenario: shuffle the cards nobody has seen (Battle Racers' decks) per game"
+        " (default: keep the saved order)",
     )
     p.add_argument(
         "--bot",
-        default="greedy",
-        help="bot for every player, or one per seat comma-separated: greedy, smart, search, random",
+        default=None,
+        help="bot for every player, or one per seat comma-separated: greedy, smart, search,"
+        f" random (default: {DEFAULT_BOTS_HELP})",
     )
-    p.add_argument("--workers", type=int, default=1)
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    p.add_argument("--mode", default=None, help="Battle Racers: race, boss or solo")
-    p.add_argument("--boss", default=None)
     p.add_argument(
-        "--out", "-o", default=None, help="output .csv or .parquet (default: stdout CSV)"
+        "--workers",
+        type=whole_number(1),
+        default=1,
+        help="worker processes, at most the machine's cores (more are cut to that number;"
+        " default: %(default)s)",
     )
-    p.add_argument("--no-progress", action="store_true")
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set a rule option (repeatable; default: the rulebook's rules)",
+    )
+    p.add_argument(
+        "--mode",
+        default=None,
+        help="Battle Racers: race, boss or solo, the mode of random set-ups (default: race)",
+    )
+    p.add_argument(
+        "--boss",
+        default=None,
+        help="Battle Racers, boss or solo mode: the boss's id (default: a random boss)",
+    )
+    p.add_argument(
+        "--out",
+        "-o",
+        default=None,
+        help="output .csv or .parquet file (default: CSV on standard output)",
+    )
+    p.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="no progress bar on standard error (default: show it)",
+    )
     p.set_defaults(func=_simulate)
-    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse has printed the reason (or the help)
+        return exc.code if isinstance(exc.code, int) else 2
     try:
         return int(args.func(args) or 0)
     except RacerlabError as exc:

@@ -5,6 +5,11 @@ The table goes to standard output as CSV unless ``--out`` names a ``.csv`` or
 sets a rule option (values are read as JSON where they can be: ``3``,
 ``2.5``, ``true``, ``"text"``; anything else is taken as text). ``--bot`` names one
 bot for every seat or one per seat, comma-separated (``--bot search,greedy``).
+
+Everything that can be refused is refused before the first game: the output path
+(its folder writable, Parquet's pyarrow importable), the bots, the options, the
+set-up choices; ``--workers`` beyond the cores this process may use is cut to
+that number with a note on standard error.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from typing import Any
 from ..core.errors import ScenarioError
 from ..core.limits import MAX_PATH_CHARS
 
-__all__ = ["check_output", "parse_options", "simulate_command", "write_table"]
+__all__ = ["check_output", "parse_options", "simulate_command", "workers_for", "write_table"]
 
 
 def parse_options(items: list[str]) -> dict[str, Any]:
@@ -63,7 +68,9 @@ def write_table(df: Any, out: str | None) -> None:
 
 
 def check_output(out: str | None) -> None:
-    """Refuse an ``--out`` the table could not be written to, before any game is played."""
+    """Refuse an ``--out`` the table could not be written to, before any game is played:
+    a path too long, a suffix other than .csv or .parquet, a folder that is missing or
+    not writable, or Parquet without pyarrow."""
     if out is None or out == "-":
         return
     if len(out) > MAX_PATH_CHARS:
@@ -80,6 +87,29 @@ def check_output(out: str | None) -> None:
         or (path.exists() and not os.access(path, os.W_OK))
     ):
         raise ScenarioError(f"{out}: cannot write there")
+    if path.suffix.lower() == ".parquet":
+        try:
+            import pyarrow  # noqa: F401 -- pandas writes Parquet through it
+        except ImportError as exc:
+            raise ScenarioError(
+                f"{out}: writing Parquet needs pyarrow (pip install 'racerlab[parquet]'),"
+                f" which cannot be imported ({exc}); or write a .csv"
+            ) from None
+
+
+def workers_for(asked: int) -> int:
+    """``--workers`` cut to the cores this process may use, with a note if it was more."""
+    from .parallel import usable_cores
+
+    cores = usable_cores()
+    if asked > cores:
+        print(
+            f"racerlab: --workers {asked} is more than the {cores} core(s) this machine"
+            f" lets racerlab use; playing with {cores}",
+            file=sys.stderr,
+        )
+        return cores
+    return asked
 
 
 def simulate_command(args: argparse.Namespace) -> int:
@@ -114,7 +144,7 @@ def simulate_command(args: argparse.Namespace) -> int:
         seed=args.seed,
         bots=bots,
         players=players,
-        workers=args.workers,
+        workers=workers_for(args.workers),
         client=client,
         progress=not args.no_progress,
         options=options,

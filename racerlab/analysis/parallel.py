@@ -6,6 +6,11 @@ order the workers finish. Because every game depends only on the run's seed
 and its own index (see :func:`racerlab.analysis.simulate.game_streams`), the
 order of completion never changes the final table.
 
+Chunks are drawn from their iterable only as workers free up: at most
+:func:`in_flight_limit` chunks are submitted and not yet collected at any time,
+so a run of a billion games holds a few chunks' worth of work in memory, never
+the whole list (``chunks`` may be a lazy generator).
+
 Stopping (a ``stop`` callback returning true, or Ctrl-C) cancels the chunks
 not yet started, keeps the rows of the chunks already done and returns
 ``True``. Worker processes ignore Ctrl-C so that only the parent decides; a
@@ -15,18 +20,55 @@ return the games it finished, so nothing played is lost and stopping is quick.
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
+import os
 import pickle
 import signal
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
-__all__ = ["run_chunks", "run_dask", "run_processes"]
+__all__ = [
+    "IN_FLIGHT_PER_WORKER",
+    "in_flight_limit",
+    "run_chunks",
+    "run_dask",
+    "run_processes",
+    "usable_cores",
+]
 
 _POLL_S = 0.05
 """How often a waiting run checks its ``stop`` callback (seconds)."""
+
+IN_FLIGHT_PER_WORKER = 2
+"""Chunks submitted ahead per worker: one being played and one queued behind it, so a
+worker never waits for the parent, and nothing more is held in memory."""
+
+
+def in_flight_limit(workers: int) -> int:
+    """Most chunks submitted and not yet collected, for ``workers`` workers.
+
+    >>> in_flight_limit(4)
+    8
+    """
+    return IN_FLIGHT_PER_WORKER * max(1, workers)
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system says, else
+    :func:`os.cpu_count`): the most worker processes worth starting."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # pragma: no cover - macOS, Windows
+        return max(1, os.cpu_count() or 1)
+
+
+def _top_up(pending: set[Any], todo: Iterator[Sequence[int]], limit: int, submit: Callable) -> None:
+    """Submit chunks from ``todo`` until ``limit`` are pending (or none is left)."""
+    for chunk in itertools.islice(todo, max(0, limit - len(pending))):
+        pending.add(submit(list(chunk)))
 
 
 _STOP: Any = None
@@ -62,7 +104,7 @@ def _payload(job: Any) -> bytes:
 def run_chunks(
     fn: Callable[[Any, Sequence[int]], list[dict[str, Any]]],
     job: Any,
-    chunks: Sequence[Sequence[int]],
+    chunks: Iterable[Sequence[int]],
     collect: Callable[[list[dict[str, Any]]], None],
     *,
     workers: int = 2,
@@ -88,7 +130,7 @@ def _context() -> multiprocessing.context.BaseContext:
 def run_processes(
     fn: Callable[[Any, Sequence[int]], list[dict[str, Any]]],
     job: Any,
-    chunks: Sequence[Sequence[int]],
+    chunks: Iterable[Sequence[int]],
     collect: Callable[[list[dict[str, Any]]], None],
     *,
     workers: int = 2,
@@ -102,9 +144,14 @@ def run_processes(
     )
     pending: set[Future] = set()
     stopped = False
+    todo, limit = iter(chunks), in_flight_limit(workers)
     try:
         payload = _payload(job)
-        pending = {pool.submit(_call_pickled, fn, payload, list(chunk)) for chunk in chunks}
+
+        def submit(chunk: list[int]) -> Future:
+            return pool.submit(_call_pickled, fn, payload, chunk)
+
+        _top_up(pending, todo, limit, submit)
         while pending:
             if stop is not None and stop():
                 stopped = True
@@ -112,6 +159,7 @@ def run_processes(
             done, pending = wait(pending, timeout=_POLL_S, return_when=FIRST_COMPLETED)
             for fut in done:
                 collect(fut.result())
+            _top_up(pending, todo, limit, submit)
     except KeyboardInterrupt:
         stopped = True
     finally:
@@ -140,7 +188,7 @@ def _collect_finished(futures: set[Future], collect: Callable[[Any], None]) -> N
 def run_dask(
     fn: Callable[[Any, Sequence[int]], list[dict[str, Any]]],
     job: Any,
-    chunks: Sequence[Sequence[int]],
+    chunks: Iterable[Sequence[int]],
     collect: Callable[[list[dict[str, Any]]], None],
     *,
     client: Any,
@@ -150,11 +198,19 @@ def run_dask(
     from distributed import as_completed
 
     job_future = client.scatter(job, broadcast=True)
-    futures = [client.submit(fn, job_future, list(chunk), pure=False) for chunk in chunks]
+    todo = iter(chunks)
+    limit = in_flight_limit(sum(client.nthreads().values()))
+    remaining: set[Any] = set()
     stopped = False
-    remaining = set(futures)
+    ac = as_completed()
+
+    def submit(chunk: list[int]) -> Any:
+        fut = client.submit(fn, job_future, chunk, pure=False)
+        ac.add(fut)
+        return fut
+
     try:
-        ac = as_completed(futures)
+        _top_up(remaining, todo, limit, submit)
         while remaining:
             if stop is not None and stop():
                 stopped = True
@@ -166,6 +222,7 @@ def run_dask(
             for fut in batch:
                 remaining.discard(fut)
                 collect(fut.result())
+            _top_up(remaining, todo, limit, submit)
     except KeyboardInterrupt:
         stopped = True
     finally:

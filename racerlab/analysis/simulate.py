@@ -27,6 +27,12 @@ random set-up (when none is given) and the bots' choices. A game therefore
 depends only on ``(seed, i)``, never on which worker played it or in what
 order, so the table is the same with 1 worker, 8 processes or a Dask cluster.
 
+Memory. Games are handed to workers a few chunks at a time
+(:func:`racerlab.analysis.parallel.in_flight_limit`) and finished rows are packed
+into small tables as they arrive (about 250 bytes a game, not the ~3 KB of a row
+of Python objects), so a run holds its table and little else; ``games`` is at
+most :data:`~racerlab.core.limits.MAX_GAMES`.
+
 Stopping early. A ``stop`` callback returning true, or Ctrl-C
 (:class:`KeyboardInterrupt`), ends the run and keeps every game already
 played; the table then has ``df.attrs["interrupted"] == True``.
@@ -46,7 +52,7 @@ import contextlib
 import gc
 import math
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
@@ -55,7 +61,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..core.errors import ScenarioError
-from ..core.limits import MAX_PLAYERS
+from ..core.limits import MAX_GAMES, MAX_PLAYERS, MAX_SEED
 from ..core.registry import GameDescriptor, Policy, descriptor, game_names
 from ..core.rules import Event, Rules
 from ..core.timeline import Timeline
@@ -169,7 +175,7 @@ def play_game(job: _Job, index: int, rules: Rules | None = None) -> dict[str, An
     state = _initial_state(job, rules, dice_seed, setup_rng)
     policies = job.policies
     if policies is None:
-        policies = (job.profile.bot(job.profile.default_bot),)
+        policies = (job.profile.bot(job.profile.default_bot_for(state)),)
     events: list[Event] = []
     steps = 0
     is_over, acting, apply = rules.is_over, rules.acting_player, rules.apply
@@ -285,9 +291,46 @@ def _start(rules: Rules, setup_or_scenario: Any, options: Any) -> tuple[Any, boo
     return setup_or_scenario, False, options
 
 
-def _chunks(n: int, workers: int) -> list[range]:
+def _chunks(n: int, workers: int) -> Iterator[range]:
+    """Game indices ``0..n-1`` in chunks of at most 200, made one at a time as the
+    workers take them (never a list of every chunk of a long run)."""
     size = max(1, min(200, math.ceil(n / max(1, workers * 8))))
-    return [range(i, min(n, i + size)) for i in range(0, n, size)]
+    return (range(i, min(n, i + size)) for i in range(0, n, size))
+
+
+class _Rows:
+    """Finished rows, packed into a small table every :attr:`BLOCK` rows (about 250 bytes
+    a game instead of some 3 KB as dicts), so a long run's memory is its table."""
+
+    BLOCK = 4_096
+
+    def __init__(self) -> None:
+        self.frames: list[pd.DataFrame] = []
+        self.loose: list[dict[str, Any]] = []
+        self.count = 0
+
+    def extend(self, rows: Sequence[dict[str, Any]]) -> None:
+        """Keep ``rows`` (packing them once a block is full)."""
+        self.loose.extend(rows)
+        self.count += len(rows)
+        if len(self.loose) >= self.BLOCK:
+            self._pack()
+
+    def _pack(self) -> None:
+        import pandas as pd
+
+        if self.loose:
+            self.frames.append(pd.DataFrame(self.loose))
+            self.loose = []
+
+    def frame(self) -> pd.DataFrame:
+        """Every row kept, as one table (in the order they arrived)."""
+        import pandas as pd
+
+        self._pack()
+        if len(self.frames) == 1:
+            return self.frames[0]
+        return pd.concat(self.frames, ignore_index=True) if self.frames else pd.DataFrame()
 
 
 class _Reporter:
@@ -342,7 +385,9 @@ def simulate(
     from with fresh dice; or ``None`` for a random set-up of ``players`` per
     game. ``policies``: ``None`` (the game's default bot for everyone), one
     policy or bot name for everyone, a list (one per player), or a dict
-    ``{player: policy}``. ``workers > 1`` plays in that many processes;
+    ``{player: policy}``. ``workers > 1`` plays in that many processes (at most
+    the cores this process may use: more would only wait; see
+    :func:`~racerlab.analysis.parallel.usable_cores`);
     ``client`` (a ``dask.distributed.Client``) plays on a Dask cluster.
     ``progress``: a tqdm bar (``True``), none (``False``) or a callback
     ``(done, total)``. ``stop``: returns true to end the run early.
@@ -376,12 +421,35 @@ def simulate(
     )
     if job.policies is None and not profile.bots:
         raise ScenarioError(f"{profile.name} has no bots: pass policies=...")
+    _check_seats(profile, job, players)
+    if start is None and not start_is_state and profile.random_setup is not None:
+        # one throwaway set-up refuses bad choices (mode, boss, players) before any game
+        profile.random_setup(np.random.default_rng(0), players, **dict(job.setup_extra))
+    if client is None:
+        from .parallel import usable_cores
+
+        workers = min(workers, usable_cores())
     reporter = _Reporter(progress, games, profile.name)
     try:
         rows, interrupted = _play_all(job, rules, games, workers, client, stop, reporter)
     finally:
         reporter.close()
-    return _table(rows, interrupted or len(rows) < games, seed, games, profile.name)
+    return _table(rows, interrupted or rows.count < games, seed, games, profile.name)
+
+
+def _check_seats(profile: GameDescriptor, job: _Job, players: int | None) -> None:
+    """Refuse a list of policies (one per seat) whose length is not the number of players,
+    when that number is known before the first game (``players``, or the scenario's)."""
+    if job.policies is None or len(job.policies) == 1:
+        return
+    seats = players
+    if job.start_is_state and profile.player_names is not None:
+        seats = len(profile.player_names(job.start))
+    if seats is not None and len(job.policies) != seats:
+        raise ScenarioError(
+            f"{len(job.policies)} bots or policies given for {seats} players:"
+            " give one for everyone or one per player"
+        )
 
 
 def _checked_counts(
@@ -389,12 +457,19 @@ def _checked_counts(
 ) -> Any:
     """Refuse bad counts of :func:`simulate` (naming the argument); the policies to use
     (from ``bots`` when given)."""
-    if not isinstance(games, int) or isinstance(games, bool) or games < 0:
-        raise ScenarioError(f"games must be a whole number >= 0, got {games!r}")
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise ScenarioError(f"seed must be a whole number >= 0, got {seed!r}")
-    if not isinstance(workers, int) or workers < 1:
-        raise ScenarioError(f"workers must be a whole number >= 1, got {workers!r}")
+    for name, value, low, high in (
+        ("games", games, 0, MAX_GAMES),
+        ("seed", seed, 0, MAX_SEED),
+        ("workers", workers, 1, None),
+    ):
+        if (
+            not isinstance(value, int)
+            or isinstance(value, bool)
+            or value < low
+            or (high is not None and value > high)
+        ):
+            most = f" to {high}" if high is not None else " or more"
+            raise ScenarioError(f"{name} must be a whole number {low}{most}, got {value!r}")
     if bots is not None:
         if policies is not None:
             raise ScenarioError("give bots=... or policies=..., not both")
@@ -414,10 +489,10 @@ def _play_all(
     client: Any,
     stop: Callable[[], bool] | None,
     reporter: _Reporter,
-) -> tuple[list[dict[str, Any]], bool]:
+) -> tuple[_Rows, bool]:
     """Play the games of ``job`` here, in worker processes or on a Dask ``client``; the
     rows played and whether the run was stopped early."""
-    rows: list[dict[str, Any]] = []
+    rows = _Rows()
     interrupted = False
     if client is not None or workers > 1:
         from .parallel import run_chunks
@@ -438,20 +513,16 @@ def _play_all(
                 if stop is not None and stop():
                     interrupted = True
                     break
-                rows.append(play_game(job, i, rules))
+                rows.extend((play_game(job, i, rules),))
                 reporter.add(1)
     except KeyboardInterrupt:
         interrupted = True
     return rows, interrupted
 
 
-def _table(
-    rows: list[dict[str, Any]], interrupted: bool, seed: int, games: int, game: str
-) -> pd.DataFrame:
+def _table(rows: _Rows, interrupted: bool, seed: int, games: int, game: str) -> pd.DataFrame:
     """The rows as a table sorted by ``game``, with the run's facts in its ``attrs``."""
-    import pandas as pd
-
-    df = pd.DataFrame(rows)
+    df = rows.frame()
     if len(df):
         df = df.sort_values("game", kind="stable").reset_index(drop=True)
     df.attrs.update(interrupted=interrupted, seed=seed, games=games, game=game)

@@ -1,12 +1,27 @@
-"""What a served page's URL asks for: the ``?game=<token>`` share link."""
+"""What a served page's URL asks for: the ``?game=<token>`` share link.
+
+A link longer than :data:`MAX_LINK_CHARS` is refused with a message on the page
+pointing to the saved-game upload (Load), before anything is decoded.
+"""
 
 from __future__ import annotations
 
 import panel as pn
 
+from ..core.errors import ScenarioError
 from .session import GameSession
 
-__all__ = ["open_shared_game", "url_game_token"]
+__all__ = ["MAX_LINK_CHARS", "check_link_length", "open_shared_game", "url_game_token"]
+
+MAX_LINK_CHARS = 20_000
+"""Longest ``?game=`` token a page opens (characters). A whole game's link is a few
+thousand (measured: a 3-player Racer Knights joust of 82 actions, 1,788; a 4-player
+Battle Racers race of 224 actions, 2,542). On a plain ``panel serve`` (Tornado's 64 KiB
+request head) the page's websocket carries the link about 2.7 times over (in its URL
+and in Bokeh's session token), and Chromium then opens links up to about 22,000
+characters (22,000 worked, 24,000 did not): longer ones left a blank page. ``racerlab
+serve`` takes request heads up to 8 MiB, so there every link Chromium can send (it caps
+a URL at 2 MB) reaches the page, and this limit answers with a message instead."""
 
 
 def url_game_token() -> str | None:
@@ -18,9 +33,20 @@ def url_game_token() -> str | None:
     return raw[0].decode("utf-8", errors="replace") if isinstance(raw[0], bytes) else str(raw[0])
 
 
+def check_link_length(token: str) -> str:
+    """``token`` if a page may open it; :class:`ScenarioError` telling the visitor to use
+    Load when it is longer than :data:`MAX_LINK_CHARS`."""
+    if len(token) > MAX_LINK_CHARS:
+        raise ScenarioError(
+            f"share link: this link is too long for a URL ({len(token):,} characters; at most"
+            f" {MAX_LINK_CHARS:,}): save the game and use Load instead"
+        )
+    return token
+
+
 def open_shared_game(session: GameSession, token: str | None) -> None:
-    """Load the game a share token names (``token``, else the URL's); a bad one shows an
-    error on the page and the session keeps the game it has."""
+    """Load the game a share token names (``token``, else the URL's); a bad one (or one too
+    long for a URL) shows an error on the page and the session keeps the game it has."""
     token = token if token is not None else url_game_token()
     if token is not None:
-        session.guarded(session.load_share_token)(token)  # its errors already say "share link"
+        session.guarded(lambda t: session.load_share_token(check_link_length(t)))(token)

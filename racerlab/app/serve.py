@@ -38,6 +38,13 @@ LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
 WEBSOCKET_MAX_BYTES = 64_000_000
 """Largest websocket message the server takes (room above any upload the page lets through)."""
 
+MAX_REQUEST_HEAD_BYTES = 8 * 1024 * 1024
+"""Largest request line plus headers the server reads (Tornado's default is 64 KiB). A
+share link travels in the page's URL and about 1.7 times more in the websocket's
+handshake (Bokeh's session token): with 64 KiB, links past ~22,000 characters left a
+blank page or an empty answer; with 8 MiB every URL Chromium sends (at most 2 MB) reaches
+the page, which refuses a link that is too long with a message (``page_args``)."""
+
 DEFAULT_ADDRESS = "127.0.0.1"
 """Serve on loopback only by default: a dashboard is not meant for the open network."""
 
@@ -198,6 +205,7 @@ def start_server(
         sign_sessions=True,
         secret_key=server_secret(secret),
         websocket_max_message_size=WEBSOCKET_MAX_BYTES,
+        http_server_kwargs={"max_header_size": MAX_REQUEST_HEAD_BYTES},
     )
 
 

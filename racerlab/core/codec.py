@@ -28,6 +28,7 @@ from fractions import Fraction
 from typing import Any
 
 from .errors import ScenarioError
+from .limits import MAX_WHOLE, short_repr
 
 __all__ = ["Codec"]
 
@@ -80,7 +81,7 @@ class Codec:
             return self._decode(data, hint, where)
         except ScenarioError:
             raise
-        except (TypeError, ValueError, KeyError, OverflowError) as exc:
+        except (TypeError, ValueError, KeyError, ArithmeticError) as exc:
             raise ScenarioError(f"{where}: {exc}") from None
 
     def _hints_of(self, t: type) -> dict[str, Any]:
@@ -212,23 +213,34 @@ _SCALARS = (Fraction, float, int, bool, str)
 
 def _decode_scalar(data: Any, hint: type, where: str) -> Any:
     """A Fraction, a finite float, a whole number, a bool or a text, checked strictly (a
-    bool is not a number)."""
+    bool is not a number; no number beyond :data:`~racerlab.core.limits.MAX_WHOLE`).
+
+    >>> _decode_scalar(10**400, int, "x")
+    Traceback (most recent call last):
+    ...
+    racerlab.core.errors.ScenarioError: x: a whole number of 1329 bits is too large (at most 63)
+    """
     if hint is Fraction:
         return Fraction(data)
+    if isinstance(data, int) and not isinstance(data, bool) and abs(data) > MAX_WHOLE:
+        raise ScenarioError(
+            f"{where}: a whole number of {data.bit_length()} bits is too large"
+            f" (at most {MAX_WHOLE.bit_length()})"
+        )
     if hint is float:
         if isinstance(data, bool) or not isinstance(data, int | float):
-            raise ScenarioError(f"{where}: expected a number, got {data!r}")
+            raise ScenarioError(f"{where}: expected a number, got {short_repr(data)}")
         if not math.isfinite(data):
             raise ScenarioError(f"{where}: expected a finite number, got {data!r}")
         return float(data)
     if hint is int:
         if isinstance(data, bool) or not isinstance(data, int):
-            raise ScenarioError(f"{where}: expected a whole number, got {data!r}")
+            raise ScenarioError(f"{where}: expected a whole number, got {short_repr(data)}")
         return data
     if hint is bool:
         if not isinstance(data, bool):
             raise ScenarioError(f"{where}: expected true or false, got {data!r}")
         return data
     if not isinstance(data, str):
-        raise ScenarioError(f"{where}: expected text, got {data!r}")
+        raise ScenarioError(f"{where}: expected text, got {short_repr(data)}")
     return data

@@ -39,20 +39,25 @@ from .errors import MAX_MESSAGE_CHARS, ScenarioError, clip
 __all__ = [
     "MAX_ACTIONS",
     "MAX_FORCED_ROLLS",
+    "MAX_GAMES",
     "MAX_MESSAGE_CHARS",
     "MAX_NAME_CHARS",
     "MAX_PATH_CHARS",
     "MAX_PLAYERS",
     "MAX_PORT",
+    "MAX_SEED",
+    "MAX_WHOLE",
     "NAMED_COLOURS",
     "Bounds",
     "Range",
+    "bounds_problem",
     "check_bounds",
     "check_budget",
     "check_colour",
     "check_finite",
     "check_name",
     "clip",
+    "short_repr",
     "time_budget",
 ]
 
@@ -68,6 +73,21 @@ MAX_PLAYERS = 8
 """Most players a command-line simulation may ask for (each game checks its own limit)."""
 MAX_PORT = 65_535
 """Highest TCP port."""
+MAX_GAMES = 1_000_000
+"""Most games one simulation may play. Its table keeps about 250 bytes a game (a
+million games: about 250 MB), and with the default bots a game takes about a fifth
+of a second of one core (Racer Knights about 6 games a second, Battle Racers about
+4), so a million is already days of computing; a bigger study is several runs with
+different seeds, each written to its own file."""
+MAX_WHOLE = 2**63 - 1
+"""Largest whole number (either sign) a saved game, share link or catalog may hold anywhere.
+
+A 64-bit number: what a table column or a numpy array holds. Anything longer
+(``10**400``) cannot be turned into a float for a chart and is refused when
+decoded, naming the field, before a game or the dashboard ever sees it."""
+MAX_SEED = 2**64 - 1
+"""Largest dice seed a saved game, link or the command line may give (64 bits, all a
+seed needs; a longer one only makes the link longer)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,13 +101,13 @@ class Range:
     def problem(self, value: Any) -> str | None:
         """Why ``value`` is out of this range, or ``None`` if it fits."""
         if isinstance(value, bool) or not isinstance(value, int | float):
-            return f"must be a number, got {_short(value)}"
+            return f"must be a number, got {short_repr(value)}"
         if self.whole and not isinstance(value, int):
-            return f"must be a whole number, got {_short(value)}"
-        if not math.isfinite(value):
+            return f"must be a whole number, got {short_repr(value)}"
+        if isinstance(value, float) and not math.isfinite(value):
             return f"must be a finite number, got {value}"
         if not self.low <= value <= self.high:
-            return f"must be from {self.low:g} to {self.high:g}, got {value}"
+            return f"must be from {self.low:g} to {self.high:g}, got {short_repr(value)}"
         return None
 
 
@@ -99,24 +119,38 @@ class Bounds:
     ordered: Sequence[tuple[str, str]] = ()
 
 
-def check_bounds(obj: Any, bounds: Bounds | Mapping[str, Range], what: str = "rule option") -> None:
-    """Refuse ``obj`` (a dataclass) if a field is out of range; :class:`ScenarioError`."""
+def bounds_problem(obj: Any, bounds: Bounds | Mapping[str, Range]) -> str | None:
+    """Why a field of ``obj`` is out of range (``"<field> must be ..."``), or ``None``.
+
+    >>> bounds_problem(Range(0, 9.5), {"high": Range(0, 20, whole=True)})
+    'high must be a whole number, got 9.5'
+    """
     if not isinstance(bounds, Bounds):
         bounds = Bounds(bounds)
     for name, rng in bounds.ranges.items():
-        problem = rng.problem(getattr(obj, name))
+        problem = rng.problem(getattr(obj, name, None))
         if problem is not None:
-            raise ScenarioError(f"{what} {name} {problem}")
+            return f"{name} {problem}"
     for low, high in bounds.ordered:
         a, b = getattr(obj, low), getattr(obj, high)
         if a > b:
-            raise ScenarioError(f"{what} {low} ({a}) must not be above {high} ({b})")
+            return f"{low} ({a}) must not be above {high} ({b})"
+    return None
+
+
+def check_bounds(obj: Any, bounds: Bounds | Mapping[str, Range], what: str = "rule option") -> None:
+    """Refuse ``obj`` (a dataclass) if a field is out of range; :class:`ScenarioError`."""
+    problem = bounds_problem(obj, bounds)
+    if problem is not None:
+        raise ScenarioError(f"{what} {problem}")
 
 
 def check_finite(value: Any, where: str) -> float:
     """``value`` as a float if it is a finite number; :class:`ScenarioError` naming ``where``."""
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ScenarioError(f"{where}: must be a number, got {_short(value)}")
+        raise ScenarioError(f"{where}: must be a number, got {short_repr(value)}")
+    if isinstance(value, int) and abs(value) > 2**1023:  # past every float
+        raise ScenarioError(f"{where}: must be a finite number, got {short_repr(value)}")
     if not math.isfinite(value):
         raise ScenarioError(f"{where}: must be a finite number, got {value}")
     return float(value)
@@ -125,7 +159,7 @@ def check_finite(value: Any, where: str) -> float:
 def check_name(value: Any, where: str = "name") -> str:
     """A player name: text of 1 to :data:`MAX_NAME_CHARS` characters."""
     if not isinstance(value, str):
-        raise ScenarioError(f"{where}: must be text, got {_short(value)}")
+        raise ScenarioError(f"{where}: must be text, got {short_repr(value)}")
     if not 0 < len(value) <= MAX_NAME_CHARS:
         raise ScenarioError(f"{where}: must be 1 to {MAX_NAME_CHARS} characters, got {len(value)}")
     return value
@@ -161,7 +195,7 @@ def check_colour(value: Any, where: str = "colour") -> str:
     if isinstance(value, str) and (_HEX.fullmatch(value) or value in NAMED_COLOURS):
         return value
     raise ScenarioError(
-        f"{where}: must be #rrggbb or a colour name like 'red', got {_short(value)}"
+        f"{where}: must be #rrggbb or a colour name like 'red', got {short_repr(value)}"
     )
 
 
@@ -196,6 +230,11 @@ def field_names(cls: type) -> set[str]:
     return {f.name for f in dataclasses.fields(cls)}
 
 
-def _short(value: Any) -> str:
+def short_repr(value: Any) -> str:
+    """``repr(value)`` cut to 40 characters (for an error message quoting a bad value).
+
+    >>> short_repr(10**60)
+    '1000000000000000000000000000000000000...'
+    """
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."

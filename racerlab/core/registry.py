@@ -69,7 +69,10 @@ class GameDescriptor:
     returning a bundled :class:`~racerlab.core.timeline.Timeline`;
     ``random_setup(rng, players, **extra)`` draws a legal set-up (``players``
     may be ``None``: the game's usual number); ``bots`` maps a name to a
-    policy; ``summarize`` gives the columns of a finished game's row;
+    policy; ``default_bot`` plays a seat nobody chose a bot for, except in the
+    modes ``mode_bots`` names (mode -> bot; the mode of a game's state is
+    ``mode_of(state)``): a mode with its own goal has a bot that can reach it;
+    ``summarize`` gives the columns of a finished game's row;
     ``player_names(state)`` names the seats.
     """
 
@@ -84,6 +87,8 @@ class GameDescriptor:
     random_setup: Callable[..., Any] | None = None
     bots: Mapping[str, Policy] = field(default_factory=dict)
     default_bot: str = "greedy"
+    mode_bots: Mapping[str, str] = field(default_factory=dict)
+    mode_of: Callable[[Any], str] | None = None
     summarize: Summarize | None = None
     player_names: Callable[[Any], Sequence[str]] | None = None
 
@@ -98,6 +103,16 @@ class GameDescriptor:
         except KeyError:
             known = ", ".join(sorted(self.bots)) or "none"
             raise ScenarioError(f"{self.name} has no bot {name!r} (bots: {known})") from None
+
+    def default_bot_for(self, state: Any) -> str:
+        """The name of the bot that plays ``state``'s game when nobody chose one.
+
+        >>> descriptor("coin-race").default_bot_for(None)
+        'greedy'
+        """
+        if self.mode_of is None or not self.mode_bots:
+            return self.default_bot
+        return self.mode_bots.get(self.mode_of(state), self.default_bot)
 
     def summary(self, rules: Rules, state: Any, events: Sequence[Event]) -> dict[str, Any]:
         """The result columns of a finished game (the game's own, or the generic ones)."""

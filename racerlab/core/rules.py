@@ -27,7 +27,7 @@ from .codec import Codec
 from .dice import ChanceSource, Dice, Roll
 from .errors import IllegalActionError, ScenarioError
 from .frozen import fast_replace
-from .limits import MAX_FORCED_ROLLS
+from .limits import MAX_FORCED_ROLLS, MAX_SEED, Range
 
 __all__ = [
     "Action",
@@ -204,8 +204,9 @@ class Rules(ABC, Generic[S, A]):
         if not isinstance(action, Action):
             raise IllegalActionError(f"{action!r} is not an action", action=action)
         if isinstance(action, Reseed):
-            if not isinstance(action.seed, int) or action.seed < 0:
-                raise IllegalActionError("a seed must be a whole number >= 0", action=action)
+            problem = Range(0, MAX_SEED, whole=True).problem(action.seed)
+            if problem is not None:
+                raise IllegalActionError(f"Reseed: seed {problem}", action=action)
             return
         if isinstance(action, ForceRolls):
             if len(action.values) > MAX_FORCED_ROLLS:

@@ -29,7 +29,7 @@ from typing import Any, Generic, TypeVar
 from . import registry
 from .dice import Roll
 from .errors import IllegalActionError, ScenarioError
-from .limits import MAX_ACTIONS, check_budget
+from .limits import MAX_ACTIONS, MAX_SEED, check_budget, short_repr
 from .rules import Action, Event, Reseed, Rules, Step
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "Entry", "Timeline", "register_game", "rules_for"]
@@ -251,8 +251,10 @@ class Timeline(Generic[S]):
         setup = rules.decode_setup(data["setup"], f"{source}: setup")
         options = rules.decode_options(data.get("options"), f"{source}: options")
         seed = data.get("seed", 0)
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise ScenarioError(f"{source}: seed must be a whole number >= 0, got {seed!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+            raise ScenarioError(
+                f"{source}: seed must be a whole number 0 to {MAX_SEED}, got {short_repr(seed)}"
+            )
         actions = data.get("actions", [])
         if not isinstance(actions, list):
             raise ScenarioError(f"{source}: actions must be a list")
@@ -263,7 +265,7 @@ class Timeline(Generic[S]):
         try:
             tl = cls.new(rules, setup, options, seed)
         except ScenarioError as exc:
-            raise ScenarioError(f"{source}: {exc}") from None
+            raise ScenarioError(f"{source}: setup: {exc}") from None  # the layout, players...
         for i, raw in enumerate(actions):
             if i % 64 == 63:
                 check_budget()
@@ -293,8 +295,15 @@ def migrate(data: Any, source: str) -> dict[str, Any]:
     """Check a saved game's header and bring older versions up to date."""
     if not isinstance(data, dict):
         raise ScenarioError(f"{source}: a saved game must be a JSON object")
-    if data.get("format") != FORMAT:
-        raise ScenarioError(f"{source}: not a racerlab saved game (format {data.get('format')!r})")
+    if "format" not in data:
+        raise ScenarioError(
+            f'{source}: not a racerlab saved game (it has no "format": "{FORMAT}" field)'
+        )
+    if data["format"] != FORMAT:
+        raise ScenarioError(
+            f"{source}: not a racerlab saved game (its format is {short_repr(data['format'])},"
+            f" not {FORMAT!r})"
+        )
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise ScenarioError(f"{source}: version must be a whole number, got {version!r}")

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from ..core.errors import IllegalActionError
+from ..core.limits import Range
 from ..core.rules import Event
 from .actions import (
     AdjustStat,
@@ -37,13 +38,44 @@ from .geometry.table import overlaps
 from .parts import Stats
 from .state import KnightsState, RacerState
 
-__all__ = ["EDITS", "BlockerSet", "adjustment_for", "apply_edit", "check_edit"]
+__all__ = [
+    "EDITS",
+    "EDIT_RANGES",
+    "MAX_GLORY",
+    "MAX_TOKENS",
+    "MAX_VALOR",
+    "BlockerSet",
+    "adjustment_for",
+    "apply_edit",
+    "check_edit",
+]
 
 EDITS = (SetTokens, SetValor, SetGlory, SetNextWaypoint, SetBlocker)
 """The edits this module checks and applies (``SetStat`` becomes an ``AdjustStat``)."""
 
 STATS = tuple(f.name for f in fields(Stats)) + WEAPON_STATS
 """Every stat a director may tweak or set: the racer's, then the weapon's."""
+
+MAX_GLORY = 1_000
+"""Most Glory a director may give a racer (ours). A rulebook joust is won with a few
+dozen; even the largest Glory options (100 a waypoint) over a long joust stay below it."""
+MAX_VALOR = 1_000
+"""Most Valor a director may give a racer (ours). Builds start with a handful and a
+Perfect Racer earns 1 a round, so even a joust at the 1,000-round cap stays below it."""
+MAX_TOKENS = 100
+"""Most Slow or Weakness tokens of one kind a director may put on a racer (ours): a hit
+places one, and Weakness stops lowering a roll long before (its floor)."""
+
+EDIT_RANGES: dict[type, tuple[tuple[str, str, Range], ...]] = {
+    SetTokens: (
+        ("slow", "Slow tokens", Range(0, MAX_TOKENS, whole=True)),
+        ("weakness", "Weakness tokens", Range(0, MAX_TOKENS, whole=True)),
+    ),
+    SetValor: (("value", "Valor", Range(0, MAX_VALOR, whole=True)),),
+    SetGlory: (("value", "Glory", Range(0, MAX_GLORY, whole=True)),),
+}
+"""Each counter edit's numbers: (field, its name in a refusal, its range). The waypoint
+and blocker edits are bounded by the table: its waypoints and the blocker's Durability."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,14 +117,11 @@ def check_edit(state: KnightsState, a) -> None:
         _check_blocker(state, a)
         return
     _racer(state, a)
-    if isinstance(a, SetTokens):
-        _whole(a, a.slow, "Slow tokens")
-        _whole(a, a.weakness, "Weakness tokens")
-    elif isinstance(a, SetValor):
-        _whole(a, a.value, "Valor")
-    elif isinstance(a, SetGlory):
-        _whole(a, a.value, "Glory")
-    elif isinstance(a, SetNextWaypoint):
+    for name, label, allowed in EDIT_RANGES.get(type(a), ()):
+        problem = allowed.problem(getattr(a, name))
+        if problem is not None:
+            raise IllegalActionError(f"{type(a).__name__}: {label} {problem}", action=a)
+    if isinstance(a, SetNextWaypoint):
         last = len(state.setup.waypoints)
         _whole(a, a.waypoint, "the next waypoint")
         if a.waypoint > last:

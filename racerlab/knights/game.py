@@ -26,14 +26,13 @@ from .catalog import (
     load_knights,
     load_parts,
     load_racers,
-    load_table,
 )
 from .events import Rammed, ShotFired, Wrecked
 from .options import KnightsOptions
 from .rules import KnightsRules
 from .scenarios import bundled, load_scenario
 from .search_bot import search_bot
-from .setup import random_setup
+from .setup import load_table_checked, random_setup
 from .smart import smart_bot
 from .state import KnightsState
 
@@ -107,7 +106,7 @@ GAME = GameDescriptor(
         KINDS["parts"]: load_parts,
         KINDS["knights"]: load_knights,
         KINDS["racers"]: load_racers,
-        KINDS["table"]: load_table,
+        KINDS["table"]: load_table_checked,
     },
     scenarios=_scenarios,
     random_setup=_random_setup,

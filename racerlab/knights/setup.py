@@ -20,25 +20,29 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import shapely
 
-from ..core.errors import ScenarioError
+from ..core.errors import CatalogError, Problem, ScenarioError
 from ..core.limits import MAX_PLAYERS, check_colour, check_finite, check_name
 from .build import RacerBuild
-from .catalog import KnightsCatalog, TableSpec, load_catalog
+from .catalog import KnightsCatalog, TableSpec, load_catalog, load_table
 from .geometry import EPS, Pose
 from .geometry.table import Table, disc_gap_bounds, racer_gap
 from .geometry.tolerance import SURE_M, TOL_M
 from .options import KnightsOptions
 
 __all__ = [
+    "MIN_ARENA_M",
     "KnightsSetup",
     "PlayerSetup",
     "check_setup",
     "example_setup",
+    "load_table_checked",
     "random_setup",
+    "table_layout_problems",
     "table_of",
 ]
 
@@ -89,6 +93,18 @@ def table_of(setup: KnightsSetup, catalog: KnightsCatalog | None = None) -> Tabl
 
 MAX_ARENA_M = 200.0
 """Largest arena side accepted (M; ours, illustrative: the rulebook's table is 20M)."""
+MIN_ARENA_M = 2.0
+"""Every arena side must be longer than this (M): a racer is 1.4M long, so nothing less
+leaves room to start, let alone to race."""
+
+
+class LayoutError(ScenarioError):
+    """A set-up breaking a placement rule; ``field`` names the table measure
+    (``"section.name"`` of the table file) that rule depends on most."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 def _check_numbers(setup: KnightsSetup) -> None:
@@ -162,8 +178,8 @@ def _check_counts(setup: KnightsSetup, catalog: KnightsCatalog) -> None:
     if len(setup.poses) != n:
         raise ScenarioError(f"{n} players need {n} racer poses, got {len(setup.poses)}")
     _check_numbers(setup)
-    if setup.arena_width <= 2 or setup.arena_height <= 2:
-        raise ScenarioError("the arena must be more than 2M each way")
+    if setup.arena_width <= MIN_ARENA_M or setup.arena_height <= MIN_ARENA_M:
+        raise LayoutError(f"the arena must be more than {MIN_ARENA_M:g}M each way", "arena.width_m")
 
 
 def _check_waypoints(setup: KnightsSetup, table: Table, spec: TableSpec) -> None:
@@ -178,13 +194,16 @@ def _check_waypoints(setup: KnightsSetup, table: Table, spec: TableSpec) -> None
     r = table.waypoint_diameter / 2.0
     for i, (x, y) in enumerate(setup.waypoints):
         if x - r < -EPS or y - r < -EPS or x + r > table.width + EPS or y + r > table.height + EPS:
-            raise ScenarioError(f"waypoint {i + 1} at ({_fmt(x)}, {_fmt(y)}) is off the arena")
+            raise LayoutError(
+                f"waypoint {i + 1} at ({_fmt(x)}, {_fmt(y)}) is off the arena", "arena.width_m"
+            )
         for j in range(i):
             gap = math.dist((x, y), setup.waypoints[j]) - 2 * r
             if gap < spec.waypoint_gap_m - TOL_M:
-                raise ScenarioError(
+                raise LayoutError(
                     f"waypoint {i + 1} is {_fmt(gap)}M from waypoint {j + 1}; "
-                    f"they must be at least {_fmt(spec.waypoint_gap_m)}M apart"
+                    f"they must be at least {_fmt(spec.waypoint_gap_m)}M apart",
+                    "placement.waypoint_gap_m",
                 )
 
 
@@ -201,14 +220,15 @@ def _check_pose(
     shape = table.shape  # shapely footprints only where plain arithmetic cannot tell
     who = f"racer {i + 1} ({setup.players[i].name})"
     if not table.inside(pose):
-        raise ScenarioError(f"{who} is not wholly inside the arena")
+        raise LayoutError(f"{who} is not wholly inside the arena", "arena.width_m")
     low, high = disc_gap_bounds(pose, table.body, w1, table.waypoint_diameter)
     if not (start - slack + TOL_M <= low / rm and high / rm <= start + slack - TOL_M):
         d1 = float(shapely.distance(shape(pose), table.waypoint(w1))) / rm
         if abs(d1 - start) > slack + SURE_M:
-            raise ScenarioError(
+            raise LayoutError(
                 f"{who} is {_fmt(d1)}R from waypoint 1; it must start {_fmt(start)}R away "
-                f"(within {_fmt(slack)}R)"
+                f"(within {_fmt(slack)}R)",
+                "placement.start_distance_r",
             )
     for w, xy in enumerate(setup.waypoints):
         if _surely_apart(pose, xy, table.waypoint_diameter / 2.0, table, need):
@@ -218,9 +238,10 @@ def _check_pose(
             continue
         gap = float(shapely.distance(shape(pose), table.waypoint(xy))) / rm
         if gap < spec.racer_gap_r - TOL_M:
-            raise ScenarioError(
+            raise LayoutError(
                 f"{who} is {_fmt(gap)}R from waypoint {w + 1}; "
-                f"racers start at least {_fmt(spec.racer_gap_r)}R from any waypoint"
+                f"racers start at least {_fmt(spec.racer_gap_r)}R from any waypoint",
+                "placement.racer_gap_r",
             )
     for j in range(i):
         other = setup.poses[j]
@@ -230,9 +251,10 @@ def _check_pose(
             continue
         gap = float(shapely.distance(shape(pose), shape(other))) / rm
         if gap < spec.racer_gap_r - TOL_M:
-            raise ScenarioError(
+            raise LayoutError(
                 f"{who} is {_fmt(gap)}R from racer {j + 1}; "
-                f"racers start at least {_fmt(spec.racer_gap_r)}R apart"
+                f"racers start at least {_fmt(spec.racer_gap_r)}R apart",
+                "placement.racer_gap_r",
             )
 
 
@@ -285,6 +307,7 @@ def random_setup(
         tuple(PlayerSetup(n, b) for n, b in zip(names, builds)), (), (), width, height
     )
     table = table_of(base, catalog)
+    last: ScenarioError | None = None
     for _attempt in range(200):
         turn0 = float(rng.uniform(0, 360))
         poses = tuple(
@@ -303,13 +326,65 @@ def random_setup(
             cand = KnightsSetup(base.players, (*waypoints, xy), (), width, height)
             if _waypoint_ok(cand, len(waypoints), poses, table, spec):
                 waypoints.append(xy)
+        if len(waypoints) < players + 1:
+            last = LayoutError(
+                f"found no room for waypoint {len(waypoints) + 1} at least"
+                f" {spec.racer_gap_r:g}R from every racer and {spec.waypoint_gap_m:g}M from the"
+                " other waypoints",
+                "placement.racer_gap_r",
+            )
+            continue
         setup = KnightsSetup(base.players, tuple(waypoints), poses, width, height)
         try:
             check_setup(setup, catalog=catalog)
-        except ScenarioError:
+        except ScenarioError as exc:
+            last = exc
             continue
         return setup
-    raise ScenarioError(f"could not lay out {players} players on a {width}x{height}M arena")
+    because = f" (the last try: {last})" if last is not None else ""
+    raise LayoutError(
+        f"could not lay out {players} players on a {width:g}x{height:g}M arena{because}",
+        getattr(last, "field", "arena.width_m"),
+    )
+
+
+def table_layout_problems(path: str | Path, catalog: KnightsCatalog) -> list[Problem]:
+    """What stops a joust from being laid out on ``catalog``'s table (read from ``path``):
+    the checks a game start runs (:func:`random_setup`, then :func:`check_setup`), for the
+    fewest and the most players, each problem naming the table measure it depends on."""
+    spec = catalog.table
+    problems = []
+    for name in ("width_m", "height_m"):
+        side = getattr(spec, f"arena_{name}")
+        if side <= MIN_ARENA_M:
+            problems.append(
+                Problem(
+                    str(path), "arena", name, f"must be more than {MIN_ARENA_M:g}M, got {side:g}"
+                )
+            )
+    if problems:
+        return problems
+    for players in (2, MAX_PLAYERS):
+        try:
+            random_setup(players, catalog=catalog)
+        except ScenarioError as exc:
+            entry, _, field = getattr(exc, "field", "arena.width_m").partition(".")
+            reason = f"a joust of {players} players cannot start on this table: {exc}"
+            return [Problem(str(path), entry, field, reason)]
+    return []
+
+
+def load_table_checked(path: str | Path) -> TableSpec:
+    """Read the table measures file and check a joust can be laid out on it (for
+    ``racerlab validate``: a table a game could not start on is refused here, naming the
+    file, the section and the measure, not when the first game starts)."""
+    spec = load_table(path)
+    bundled = load_catalog()
+    catalog = KnightsCatalog(dict(bundled.parts), dict(bundled.racers), spec)
+    problems = table_layout_problems(path, catalog)
+    if problems:
+        raise CatalogError(problems)
+    return spec
 
 
 def _waypoint_ok(setup: KnightsSetup, i: int, poses, table: Table, spec) -> bool:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from ..core.errors import IllegalActionError
 from ..core.frozen import fast_replace
+from ..core.limits import Range, short_repr
 from ..core.rules import DirectorAction
 from .actions import SetAbility, SetDeck, SetRings, SetSpeed
 from .effects import racer_token, spread_rings
@@ -32,6 +33,8 @@ from .transition import set_at
 
 __all__ = [
     "DIRECTOR_TYPES",
+    "MAX_RINGS",
+    "RINGS_RANGE",
     "SetPosition",
     "SetShield",
     "apply_director",
@@ -68,22 +71,32 @@ DIRECTOR_TYPES = (SetSpeed, SetRings, SetAbility, SetDeck, SetPosition, SetShiel
 
 MAX_DECK_CARDS = 500
 """Most cards a director's deck change may list (ours; the bundled deck has 64)."""
+MAX_RINGS = 999
+"""Most rings a director may give one racer (ours). The ring pile bounds it first in
+play (a catalog's pile holds at most 50 a component); this refuses absurd numbers."""
+RINGS_RANGE = Range(0, MAX_RINGS, whole=True)
+"""The rings a director may set, before the pile's own limit."""
 
 
 def director_problem(f: Facts, state: SonicState, action: object) -> str | None:
     """Why a Battle Racers director action is refused now (``None``: it is fine; an
     action of another kind is not judged here and gives ``None`` too)."""
     n = state.players
-    if isinstance(action, SetSpeed | SetRings | SetAbility) and not 0 <= action.player < n:
-        return f"there is no Player {action.player + 1}"
+    if isinstance(action, SetSpeed | SetRings | SetAbility):
+        p = action.player
+        if type(p) is not int or not 0 <= p < n:
+            seat = p + 1 if type(p) is int else short_repr(p)
+            return f"{type(action).__name__}: there is no Player {seat} (1 to {n})"
     if isinstance(action, SetSpeed):
         o = state.options
-        if not o.speed_min <= action.value <= o.speed_max:
-            return f"speed must be {o.speed_min}..{o.speed_max}, got {action.value}"
+        problem = Range(o.speed_min, o.speed_max, whole=True).problem(action.value)
+        if problem is not None:  # the rule options' Speed range, itself inside 1 to 9
+            return f"SetSpeed: speed {problem}"
     elif isinstance(action, SetRings):
+        problem = RINGS_RANGE.problem(action.count)
+        if problem is not None:
+            return f"SetRings: rings {problem}"
         have = state.token(action.player).rings
-        if action.count < 0:
-            return "rings cannot be negative"
         if action.count - have > state.board.ring_pile:
             return f"only {state.board.ring_pile} ring(s) left in the pile"
     elif isinstance(action, SetAbility):

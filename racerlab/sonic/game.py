@@ -38,7 +38,7 @@ from .setup import random_setup
 from .smart import smart_bot
 from .state import SonicState
 
-__all__ = ["GAME", "PLAYERS", "player_names", "scenario_timeline", "sonic_summary"]
+__all__ = ["GAME", "PLAYERS", "game_mode", "player_names", "scenario_timeline", "sonic_summary"]
 
 PLAYERS = 4
 """Players in a random race or boss game when the caller does not say (solo: 1)."""
@@ -113,6 +113,11 @@ def _scenarios() -> dict[str, Callable[[], Timeline]]:
     return {f"File: {p.stem.replace('-', ' ')}": _scenario_loader(p) for p in scenario_files()}
 
 
+def game_mode(state: SonicState) -> str:
+    """The mode a game is played in (``"race"``, ``"boss"`` or ``"solo"``)."""
+    return state.setup.mode.value
+
+
 def player_names(state: SonicState) -> list[str]:
     """Each seat's racer name (its id if the catalog does not know it)."""
     racers = load_catalog().racers
@@ -144,6 +149,8 @@ GAME = GameDescriptor(
         "smart": smart_bot,
         "search": search_bot(),
     },
+    mode_bots={Mode.SOLO.value: "smart"},  # the greedy bot ignores the boss: it never ranks
+    mode_of=game_mode,
     summarize=sonic_summary,
     player_names=player_names,
 )

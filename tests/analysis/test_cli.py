@@ -78,7 +78,7 @@ def test_main_reports_errors_without_traceback(capsys):
 
     status = main(["simulate", "knights", "--games", "-2", "--no-progress"])
     assert status == 2
-    assert "games must be a whole number" in capsys.readouterr().err
+    assert "argument --games: must be from 1 to 1000000" in capsys.readouterr().err
 
 
 def test_parse_options_reads_json_values():

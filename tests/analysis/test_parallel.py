@@ -105,3 +105,59 @@ def test_dask_stop_keeps_finished_chunks(serial):
     assert df.attrs["interrupted"] is True
     assert 0 < len(df) <= GAMES  # the worker may finish the chunks in hand before the stop lands
     assert df.equals(serial.iloc[df["game"]].reset_index(drop=True))
+
+
+# -- bounded work in flight: memory flat in the number of games ------------------------------------
+def numbered_rows(job, chunk):
+    """A stand-in for playing a chunk: one row per game index, at once."""
+    return [{"game": i} for i in chunk]
+
+
+class CountedChunks:
+    """Chunks handed out one at a time, counting how many were taken and collected."""
+
+    def __init__(self, n: int, size: int = 3) -> None:
+        self.n, self.size = n, size
+        self.taken = self.collected = self.most_ahead = 0
+
+    def __iter__(self):
+        for start in range(0, self.n, self.size):
+            self.taken += 1
+            yield range(start, min(self.n, start + self.size))
+
+    def collect(self, rows) -> None:
+        self.collected += 1
+        self.most_ahead = max(self.most_ahead, self.taken - self.collected + 1)
+
+
+def test_processes_take_chunks_only_as_workers_free_up():
+    from racerlab.analysis.parallel import in_flight_limit, run_processes
+
+    chunks = CountedChunks(300)
+    stopped = run_processes(numbered_rows, None, chunks, chunks.collect, workers=2)
+    assert not stopped and chunks.collected == chunks.taken == 100
+    assert 1 <= chunks.most_ahead <= in_flight_limit(2) == 4
+
+
+def test_dask_takes_chunks_only_as_workers_free_up():
+    distributed = pytest.importorskip("distributed")
+    from racerlab.analysis.parallel import in_flight_limit, run_dask
+
+    chunks = CountedChunks(120)
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        stopped = run_dask(numbered_rows, None, chunks, chunks.collect, client=client)
+    assert not stopped and chunks.collected == chunks.taken == 40
+    assert 1 <= chunks.most_ahead <= in_flight_limit(2)
+
+
+def test_a_long_run_makes_its_chunks_lazily():
+    from racerlab.analysis.simulate import _chunks
+
+    chunks = _chunks(10**9, 2)  # a list of them would take gigabytes
+    assert not isinstance(chunks, list | tuple)
+    assert next(iter(chunks)) == range(0, 200)

@@ -241,3 +241,57 @@ def test_reshuffle_unseen_gives_each_game_a_fresh_deck_order_and_nothing_else():
     assert len(decks) == 5 and start.deck not in decks
     assert all(sorted(deck) == sorted(start.deck) for deck in decks)
     assert all(h == start.hands and f == start.face_up for _, h, f in shuffled)
+
+
+def test_rows_are_packed_into_blocks_and_come_back_in_order(monkeypatch):
+    from racerlab.analysis.simulate import _Rows
+
+    monkeypatch.setattr(_Rows, "BLOCK", 7)
+    rows = _Rows()
+    for start in range(0, 30, 4):
+        rows.extend([{"game": i, "x": i * 2} for i in range(start, min(30, start + 4))])
+    assert rows.count == 30 and len(rows.frames) == 3 and len(rows.loose) < 7
+    df = rows.frame()
+    assert list(df["game"]) == list(range(30)) and list(df["x"]) == [2 * i for i in range(30)]
+
+
+def test_solo_battle_racers_is_played_by_a_bot_that_can_rank():
+    from racerlab.core.registry import descriptor
+
+    game = descriptor("sonic")
+    df = simulate("sonic", games=3, seed=0, setup_extra={"mode": "solo"}, progress=False)
+    assert (df["solo_rank"] != "").any()  # the greedy bot never ranks: it ignores the boss
+    assert game.mode_bots == {"solo": "smart"} and game.default_bot == "greedy"
+
+
+def test_the_simulate_help_names_the_bots_the_descriptors_choose():
+    from racerlab.cli import DEFAULT_BOTS_HELP
+    from racerlab.core.registry import descriptors
+
+    for game in descriptors():
+        assert DEFAULT_BOTS_HELP.startswith(game.default_bot)
+        for mode, bot in game.mode_bots.items():
+            assert f"{mode}: {bot}" in DEFAULT_BOTS_HELP
+
+
+@pytest.mark.parametrize(
+    "kwargs, says",
+    [
+        ({"games": 10**7}, "games must be a whole number 0 to 1000000"),
+        ({"seed": 2**64}, "seed must be a whole number 0 to"),
+        ({"workers": 0}, "workers must be a whole number 1 or more"),
+        ({"bots": ["greedy", "greedy", "greedy"], "players": 2}, "3 bots or policies given"),
+    ],
+)
+def test_bad_counts_are_refused_by_the_library(kwargs, says):
+    with pytest.raises(ScenarioError, match=says):
+        simulate("knights", **{"games": 2, "progress": False, **kwargs})
+
+
+def test_packing_rows_in_blocks_gives_the_same_table(monkeypatch):
+    from racerlab.analysis.simulate import _Rows
+
+    whole = simulate("coin-race", CoinSetup(players=3, target=8), games=25, seed=4, progress=False)
+    monkeypatch.setattr(_Rows, "BLOCK", 3)
+    packed = simulate("coin-race", CoinSetup(players=3, target=8), games=25, seed=4, progress=False)
+    assert packed.equals(whole) and (packed.dtypes == whole.dtypes).all()

@@ -106,8 +106,8 @@ def test_blocker_cannot_stand_again_under_a_racer():
 @pytest.mark.parametrize(
     "action, reason",
     [
-        (SetValor(0, -1), "Valor must be a whole number >= 0"),
-        (SetGlory(0, 1.5), "Glory must be a whole number >= 0"),
+        (SetValor(0, -1), "SetValor: Valor must be from 0 to 1000, got -1"),
+        (SetGlory(0, 1.5), "SetGlory: Glory must be a whole number, got 1.5"),
         (SetTokens(0, 1, -2), "Weakness tokens must be"),
         (SetNextWaypoint(0, 9), "the next waypoint must be 1 to 3"),
         (SetStat(0, "luck", 2), "unknown stat 'luck'"),

@@ -61,7 +61,7 @@ def test_shield_goes_up_and_down():
         (SetPosition(3, 4, 2), "there is no Player 3"),
         (SetShield(0, "yes"), "up or down"),
         (SetSpeed(0, 0), "speed must be"),
-        (SetRings(0, -1), "rings cannot be negative"),
+        (SetRings(0, -1), "rings must be from 0 to"),
     ],
 )
 def test_bad_edits_are_refused_with_a_reason_and_change_nothing(action, reason):

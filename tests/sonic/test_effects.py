@@ -196,7 +196,7 @@ def test_director_tweaks_are_logged_and_checked():
     assert s.abilities[1] == "sonic"
     s = RULES.apply(s, SetDeck((sorted(CARDS)[0],))).state
     assert len(s.deck) == 1
-    with pytest.raises(IllegalActionError, match=r"speed must be 1\.\.9"):
+    with pytest.raises(IllegalActionError, match="speed must be from 1 to 9"):
         RULES.apply(s, SetSpeed(0, 10))
     with pytest.raises(IllegalActionError, match="unknown racer"):
         RULES.apply(s, SetAbility(0, "nobody"))
