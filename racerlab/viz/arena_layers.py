@@ -56,10 +56,11 @@ __all__ = [
 PAD_M = 0.6
 """Margin (M) round the table inside the plot."""
 
-ARENA_ASPECT = 0.92
+ARENA_ASPECT = 0.85
 """Width over height of the whole figure: a square table's frame plus the title, axes
-and the legend below (ours, measured in Chromium: the frame then comes out square to
-within a few percent, and ``match_aspect`` keeps 1M across equal to 1M up)."""
+and the legend below (ours, measured in Chromium: in the dashboard at 1366x768 the frame
+comes out square to within a few percent; ``match_aspect`` keeps 1M across equal to 1M
+up whatever the frame)."""
 
 AREA_COLUMNS = ("xs", "ys", "fill", "fill_alpha", "line", "line_alpha", "line_width", "dash")
 LINE_COLUMNS = ("xs", "ys", "line", "line_alpha", "line_width", "dash")
@@ -150,6 +151,7 @@ def arena_figure(title: str) -> Any:
         match_aspect=True,
         sizing_mode="scale_width",
         aspect_ratio=ARENA_ASPECT,
+        align="start",  # in a row, keep its own height rather than stretch to the row's
         tools="pan,wheel_zoom,box_zoom,reset,save",
         active_scroll=None,
         background_fill_color="#FFFFFF",
