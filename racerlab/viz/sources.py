@@ -42,6 +42,7 @@ from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 import numpy as np
+from bokeh.core.property.validation import validate
 from bokeh.models import ColumnDataSource, Legend, LegendItem
 
 from .style import PLOT_SIZES
@@ -287,7 +288,8 @@ class Mark:
         if same_columns(rows, self._sent):
             return False
         self._sent = rows
-        self.source.data = dict(rows)
+        with validate(False):  # columns we built ourselves: skip Bokeh's type checks
+            self.source.data = dict(rows)
         return True
 
 
@@ -309,6 +311,8 @@ def _same_values(u: Any, v: Any) -> bool:
     if isinstance(u, np.ndarray) and isinstance(v, np.ndarray):
         return _same_array(u, v)
     for p, q in zip(u, v):
+        if p is q:  # the same array (a layer left as it was): nothing to compare
+            continue
         if isinstance(p, np.ndarray) or isinstance(q, np.ndarray):
             if not (isinstance(p, np.ndarray) and isinstance(q, np.ndarray) and _same_array(p, q)):
                 return False
