@@ -41,7 +41,7 @@ from .arena_labels import LABEL_COLUMNS, LEADER_COLUMNS
 from .arena_overlays import RAM_COLUMNS, RAM_TARGET_COLUMNS
 from .arena_racers import RACER_COLUMNS
 from .sources import Col, LayerSet, Look, Mark, legend_below
-from .style import THEME, apply_figure_style
+from .style import PLOT_SIZES, THEME, apply_figure_style
 
 __all__ = [
     "ARENA_ASPECT",
@@ -72,7 +72,15 @@ rings' hover card)."""
 _NAN = np.array([np.nan])
 
 
-def _area(fill: Any, fill_alpha: float, line: Any, line_alpha=1.0, width=1.0, dash="solid"):
+def _area(
+    fill: Any,
+    fill_alpha: float,
+    line: Any,
+    line_alpha: float = 1.0,
+    width: float = 1.0,
+    dash: str = "solid",
+) -> dict[str, Any]:
+    """An area's look: fill, outline and dash (a value, or a :class:`Col` of the layer)."""
     return dict(
         fill=fill,
         fill_alpha=fill_alpha,
@@ -84,10 +92,12 @@ def _area(fill: Any, fill_alpha: float, line: Any, line_alpha=1.0, width=1.0, da
 
 
 def _line(colour: Any, width: float, alpha: float = 1.0, dash: str = "solid") -> dict[str, Any]:
+    """A line's look."""
     return dict(line=colour, line_alpha=alpha, line_width=width, dash=dash)
 
 
 def _ring(fill: str, fill_alpha: float, line: Any, width: float) -> dict[str, Any]:
+    """A ring's (or a disc's) look."""
     return dict(fill=fill, fill_alpha=fill_alpha, line=line, line_width=width)
 
 
@@ -151,6 +161,7 @@ def arena_figure(title: str) -> Any:
         match_aspect=True,
         sizing_mode="scale_width",
         aspect_ratio=ARENA_ASPECT,
+        min_height=PLOT_SIZES["min_height"],  # on a narrow page: taller, still to scale
         align="start",  # in a row, keep its own height rather than stretch to the row's
         tools="pan,wheel_zoom,box_zoom,reset,save",
         active_scroll=None,
