@@ -15,17 +15,19 @@ What is drawn:
 * numbered waypoints: green when open, dark red while the blocker stands
   (with its Durability), the next waypoint of the selected racer ringed;
 * racers as oriented footprints in their player's colour, a white facing
-  mark at the front, a thick dark edge on each side carrying a shield, and a
+  mark at the front, a thick dark band along each side carrying a shield, and a
   hover card (name, Knight, Durability, Glory, Speed Points, Valor, tokens).
 
 Overlays for the selected racer (switch them with ``overlays``):
 
-* ``arc``: the weapon's firing arc clipped to its range; every racer and
-  blocker in arc and range ringed and labelled with its exact hit chance
-  (:func:`racerlab.knights.queries.attack_odds`), and the range line between the
-  two nearest points with its length in R;
+* ``arc``: the weapon's firing arc clipped to its range and the walls; every
+  racer and blocker in the arc ringed, the range line between the two nearest
+  points drawn to each one in range (and to the nearest one out of range), and
+  each of those labelled with its exact hit chance
+  (:func:`racerlab.knights.queries.attack_odds`) and range in R (``58% · 1.14R``);
 * ``ram``: the lane straight ahead, banded by the Ram Strength a run of that
-  length would have, each target in it labelled with strength and hit chance;
+  length would have, each target in it labelled with strength and hit chance
+  (under its shot's label when it has one);
 * ``reach``: the area the racer can still reach with its Speed Points left,
   turns included (a sampled approximation,
   :func:`racerlab.knights.geometry.reachable_region`), inside the walls;
