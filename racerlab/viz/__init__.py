@@ -3,8 +3,10 @@
 - :mod:`racerlab.viz.style`: palette, sizes and fonts shared by both games' plots.
 - :mod:`racerlab.viz.sources`: named data sources, numeric columns and legends, shared.
 - :mod:`racerlab.viz.arena`: the Racer Knights arena (:class:`~racerlab.viz.arena.ArenaPlot`),
-  drawn by ``arena_layers`` from the columns of ``arena_table``, ``arena_racers``,
-  ``arena_arc`` and ``arena_overlays``; ``arena_facts`` holds what it reads off a state.
+  drawn by ``arena_layers`` (one source and renderer per kind of mark) from the columns of
+  ``arena_table``, ``arena_racers``, ``arena_arc`` and ``arena_overlays``; ``arena_facts``
+  holds what it reads off a state, ``arena_labels`` places its labels.
+- :mod:`racerlab.viz.label_placer`: a small, generic placer of labels that never collide.
 - :mod:`racerlab.viz.track`: the Battle Racers track (:class:`~racerlab.viz.track.TrackPlot`),
   drawn by ``track_layers`` from the columns of ``track_terrain``, ``track_tokens`` and
   ``track_path``; ``track_style`` holds its sizes, colours and coordinates.

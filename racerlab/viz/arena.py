@@ -1,9 +1,13 @@
 """The Racer Knights arena as a Bokeh figure, drawn to scale in M from a game state.
 
-:class:`ArenaPlot` builds its figure and every renderer once; :meth:`ArenaPlot.update`
-only replaces ``ColumnDataSource.data`` (numpy arrays), so a step or a tweak
-redraws in a few milliseconds. Each source has a ``name`` (``arena-racers``,
-``arena-arc`` ...) so tests and notebooks can find it.
+:class:`ArenaPlot` builds its figure, every source and renderer once, and never
+swaps one: :meth:`ArenaPlot.update` fills the plot's layers (``plot.sources``:
+``racers``, ``arc``, ``targets`` ..., each named ``arena-<key>`` and holding its own
+columns) and sets the ``.data`` of only those sources whose rows changed. The plot
+is light: one source and one renderer per kind of mark (areas, lines, waypoints,
+racers, marks over the racers, rings, text; see
+:mod:`~racerlab.viz.arena_layers`), under 100 Bokeh models in all. It is drawn to
+scale (1M across is 1M up) and fills its width: the table and a 0.6M margin.
 
 What is drawn:
 
@@ -11,17 +15,19 @@ What is drawn:
 * numbered waypoints: green when open, dark red while the blocker stands
   (with its Durability), the next waypoint of the selected racer ringed;
 * racers as oriented footprints in their player's colour, a white facing
-  mark at the front, a thick dark edge on each side carrying a shield, and a
+  mark at the front, a thick dark band along each side carrying a shield, and a
   hover card (name, Knight, Durability, Glory, Speed Points, Valor, tokens).
 
 Overlays for the selected racer (switch them with ``overlays``):
 
-* ``arc``: the weapon's firing arc clipped to its range; every racer and
-  blocker in arc and range ringed and labelled with its exact hit chance
-  (:func:`racerlab.knights.queries.attack_odds`), and the range line between the
-  two nearest points with its length in R;
+* ``arc``: the weapon's firing arc clipped to its range and the walls; every
+  racer and blocker in the arc ringed, the range line between the two nearest
+  points drawn to each one in range (and to the nearest one out of range), and
+  each of those labelled with its exact hit chance
+  (:func:`racerlab.knights.queries.attack_odds`) and range in R (``58% · 1.14R``);
 * ``ram``: the lane straight ahead, banded by the Ram Strength a run of that
-  length would have, each target in it labelled with strength and hit chance;
+  length would have, each target in it labelled with strength and hit chance
+  (under its shot's label when it has one);
 * ``reach``: the area the racer can still reach with its Speed Points left,
   turns included (a sampled approximation,
   :func:`racerlab.knights.geometry.reachable_region`), inside the walls;
@@ -29,9 +35,10 @@ Overlays for the selected racer (switch them with ``overlays``):
 
 Ram lane and reach follow the Speed Points the racer has now: before its drive
 roll (stalled, spent, wrecked) they draw nothing and a note under the title says
-why (:mod:`~racerlab.viz.arena_notes`). The overlays' labels are placed so that
-none covers another (:mod:`~racerlab.viz.arena_labels`), and every legend entry
-shows a swatch even while its layer is empty.
+why (:mod:`~racerlab.viz.arena_notes`). The overlays' labels (one per target: hit
+chance and range together) are placed so that none covers another or a racer, with
+a leader line when one had to move away (:mod:`~racerlab.viz.arena_labels`), and
+every legend entry shows a swatch even while its layer is empty.
 
 The work is split by concern: :mod:`~racerlab.viz.arena_facts` (targets, colours,
 stat lines, the odds memo), :mod:`~racerlab.viz.arena_table` (grid, waypoints),
@@ -62,12 +69,12 @@ from .arena_facts import (
     targets_of,
 )
 from .arena_labels import overlay_labels
-from .arena_layers import arena_figure, arena_note, build_arena_layers
+from .arena_layers import PAD_M, arena_figure, arena_note, build_arena_layers
 from .arena_notes import ARENA_OVERLAYS, OVERLAY_TITLES, overlay_note
 from .arena_overlays import RAM_BAND_STEP_M, ram_columns, reach_columns, trail_columns
 from .arena_racers import racer_columns
 from .arena_table import grid_columns, waypoint_columns
-from .sources import SourceSet
+from .sources import LayerSet
 
 __all__ = [
     "ARENA_OVERLAYS",
@@ -108,11 +115,14 @@ class ArenaPlot:
         """Attack odds by (state, attacker, target): the owner's memo, or the plot's own."""
         self.table = queries.table(state)
         self.figure = arena_figure(title)
-        self.sources = SourceSet("arena")
-        self.legend = build_arena_layers(self.figure, self.sources, self.table)
+        self.sources = LayerSet("arena")
+        """The plot's layers by key (``racers``, ``arc``, ``targets`` ...), each with its
+        own columns in ``.data``; drawn by the shared ``marks``."""
+        self.marks, self.legend = build_arena_layers(self.figure, self.sources, self.table)
         self.note = arena_note(self.figure)
         """Why a switched-on overlay draws nothing (a title line; hidden when empty)."""
         self.state: KnightsState | None = None
+        self._grid_drawn: str | None = None
         self.update(state, selected=selected, overlays=overlays, grid=grid)
 
     # -- drawing -------------------------------------------------------------------------
@@ -135,7 +145,7 @@ class ArenaPlot:
         sel = self._seat(state)
         self.state = state
         self._draw_grid()
-        self.sources["waypoints"].data = waypoint_columns(state, sel, self.table)
+        self.sources["waypoints"].set(waypoint_columns(state, sel, self.table))
         self.sources.fill(racer_columns(state, sel, self.table.body))
         self._draw_overlays(state, sel, trail_states)
         name = state.name(sel)
@@ -148,6 +158,7 @@ class ArenaPlot:
         """Switch the grid (``M``, ``R`` or ``off``); nothing else is redrawn."""
         self.grid = grid
         self._draw_grid()
+        self.marks.sync()
 
     def show_overlays(
         self, overlays: Iterable[str], trail_states: Sequence[KnightsState] = ()
@@ -159,7 +170,10 @@ class ArenaPlot:
         self._draw_overlays(state, self._seat(state), trail_states)
 
     def _draw_grid(self) -> None:
-        self.sources["grid"].data = grid_columns(self.table, self.grid)
+        if self.grid == self._grid_drawn:
+            return
+        self._grid_drawn = self.grid
+        self.sources["grid"].set(grid_columns(self.table, self.grid))
         if self.grid != "off":
             unit = "R" if self.grid == "R" else "M"
             self.figure.xaxis.axis_label = f"M (grid: 1{unit})"
@@ -167,27 +181,30 @@ class ArenaPlot:
     def _draw_overlays(
         self, state: KnightsState, sel: int, trail_states: Sequence[KnightsState]
     ) -> None:
-        """The overlays switched on for seat ``sel`` (none but trails for a wreck)."""
+        """The overlays switched on for seat ``sel`` (none but trails for a wreck), their
+        labels, the note; then every mark whose rows changed."""
         on = set(self.overlays)
         alive = not state.racers[sel].wrecked
+        layers = self.sources
         if "arc" in on and alive:
-            self.sources.fill(arc_columns(state, sel, self.table, self.odds))
+            layers.fill(arc_columns(state, sel, self.table, self.odds))
         else:
-            self.sources["arc"].data = {"xs": [], "ys": []}
-            self.sources.clear("targets", "range")
+            layers["arc"].set({"xs": [], "ys": []})
+            layers.clear("targets", "range")
         if "ram" in on and alive:
-            self.sources.fill(ram_columns(state, sel, self.table))
+            layers.fill(ram_columns(state, sel, self.table))
         else:
-            self.sources.clear("ram", "ram_targets")
+            layers.clear("ram", "ram_targets")
         reach = "reach" in on and alive
-        self.sources["reach"].data = (
+        layers["reach"].set(
             reach_columns(state, sel, self.table) if reach else {"xs": [], "ys": []}
         )
-        self.sources["trails"].data = trail_columns(state, trail_states if "trails" in on else ())
+        layers["trails"].set(trail_columns(state, trail_states if "trails" in on else ()))
+        t = self.table
+        bounds = (-PAD_M, -PAD_M, t.width + PAD_M, t.height + PAD_M)
         heading = state.racers[sel].pose.forward
-        self.sources["labels"].data = overlay_labels(
-            self.sources, heading, self.table.body.width / 2
-        )
+        layers.fill(overlay_labels(layers, heading, t.body.width / 2, bounds))
         note = overlay_note(state, sel, self.overlays)
         self.note.text = note
         self.note.visible = bool(note)
+        self.marks.sync()

@@ -1,8 +1,9 @@
 """The ``arc`` overlay as columns for the arena plot: the selected racer's firing arc
-clipped to its range; every racer and blocker in the arc ringed and labelled with
-its exact hit chance (:func:`racerlab.knights.queries.attack_odds`), or as out of
-range; and the range line between the two nearest points, with its length in R,
-to every target in range and to the nearest one out of range.
+clipped to its range and the walls; every racer and blocker in the arc ringed, with its exact hit
+chance (:func:`racerlab.knights.queries.attack_odds`) or as out of range; and the
+range line between the two nearest points to every target in range and to the
+nearest one out of range. Each target with a range line gets one label text, hit
+chance and range together (``58% · 1.14R``, ``out of range · 3.40R``).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 import shapely
 from shapely.ops import nearest_points
 
@@ -17,7 +19,14 @@ from ..knights import queries
 from ..knights.actions import Target, TargetKind
 from ..knights.queries import front_centre
 from ..knights.state import KnightsState
-from .arena_facts import footprint_of, polygon_parts, target_centre, target_radius, targets_of
+from .arena_facts import (
+    clip_to_table,
+    footprint_of,
+    polygon_parts,
+    target_centre,
+    target_radius,
+    targets_of,
+)
 from .sources import as_arrays, empty_columns
 from .style import THEME
 
@@ -39,8 +48,9 @@ TARGET_COLUMNS = (
 )
 """Columns of the targets in the arc (one row each)."""
 
-RANGE_COLUMNS = ("x0", "y0", "x1", "y1", "xm", "ym", "label")
-"""Columns of the range lines: both ends, the middle (for the label) and the label."""
+RANGE_COLUMNS = ("x0", "y0", "x1", "y1", "xm", "ym", "label", "xs", "ys")
+"""Columns of the range lines: both ends, the middle, the length in R, and the line as
+two-point outlines (``xs``, ``ys``)."""
 
 _FLOATS = ("x", "y", "radius", "hit", "range_r", "index", "x0", "y0", "x1", "y1", "xm", "ym")
 
@@ -52,7 +62,7 @@ def arc_columns(state: KnightsState, sel: int, table: Any, odds: Odds) -> dict[s
     """Columns of the ``arc``, the ``targets`` in it and their ``range`` lines, for seat
     ``sel`` on ``table``, hit chances from ``odds``."""
     region, reach_r = queries.firing_arc(state, sel)
-    parts = polygon_parts(region)
+    parts = polygon_parts(clip_to_table(region, table))
     t = empty_columns(TARGET_COLUMNS)
     measured: list[tuple[Target, Any]] = []
     for target in targets_of(state, sel):
@@ -73,7 +83,7 @@ def arc_columns(state: KnightsState, sel: int, table: Any, odds: Odds) -> dict[s
             "y": y,
             "radius": target_radius(table, target),
             "label": label,
-            "text": label if geom.in_range else "",
+            "text": "",
             "colour": colour,
             "kind": target.kind.value,
             "index": target.index + 1,
@@ -85,21 +95,30 @@ def arc_columns(state: KnightsState, sel: int, table: Any, odds: Odds) -> dict[s
         for key, value in row.items():
             t[key].append(value)
         measured.append((target, geom))
+    lined = _lined(measured)
+    for k in lined:  # one label per target with a range line: hit chance and range
+        r = measured[k][1].range_r
+        hit = f"{t['hit'][k]:.0%}" if t["in_range"][k] else "out of range"
+        t["text"][k] = f"{hit} · {r:.2f}R"
+    lines = [measured[k] for k in lined]
     return {
         "arc": {"xs": [p[:, 0] for p in parts], "ys": [p[:, 1] for p in parts]},
         "targets": as_arrays(t, floats=_FLOATS),
-        "range": as_arrays(_range_lines(state, sel, table, measured), floats=_FLOATS),
+        "range": as_arrays(_range_lines(state, sel, table, lines), floats=_FLOATS),
     }
 
 
+def _lined(measured: list[tuple[Target, Any]]) -> list[int]:
+    """Which targets get a range line: every one in range, and the nearest one out of range."""
+    out = [k for k, (_, geom) in enumerate(measured) if not geom.in_range]
+    lined = [k for k, (_, geom) in enumerate(measured) if geom.in_range]
+    return lined + ([min(out, key=lambda k: measured[k][1].range_r)] if out else [])
+
+
 def _range_lines(
-    state: KnightsState, sel: int, table: Any, measured: list[tuple[Target, Any]]
+    state: KnightsState, sel: int, table: Any, lines: list[tuple[Target, Any]]
 ) -> dict[str, list[Any]]:
-    """Range lines to every target in range, and to the nearest one out of range."""
-    out = [m for m in measured if not m[1].in_range]
-    lines = [m for m in measured if m[1].in_range]
-    if out:
-        lines.append(min(out, key=lambda m: m[1].range_r))
+    """The range line to each of ``lines`` (target, measured geometry)."""
     g = empty_columns(RANGE_COLUMNS)
     for target, geom in lines:
         (x0, y0), (x1, y1) = _range_points(state, sel, table, target, geom)
@@ -110,6 +129,8 @@ def _range_lines(
         g["xm"].append((x0 + x1) / 2)
         g["ym"].append((y0 + y1) / 2)
         g["label"].append(f"{geom.range_r:.2f}R")
+        g["xs"].append(np.array([x0, x1], dtype=float))
+        g["ys"].append(np.array([y0, y1], dtype=float))
     return g
 
 

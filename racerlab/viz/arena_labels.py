@@ -1,181 +1,170 @@
-"""Where the arena's overlay labels go, so that none covers another.
+"""Where the arena's overlay labels go: placed by :mod:`~racerlab.viz.label_placer` so
+that none covers another, a racer or a waypoint, each joined to what it names by a
+leader line when it had to move away.
 
-Every label of the overlays is one row of the ``labels`` source, drawn by one
-text glyph, placed by rule:
+* a target has **one** label, its hit chance and range together, with its ram
+  chance under them when it is also in the ram lane (``58% · 1.14R`` over
+  ``ram +4: 92%``); it sits just above the target's ring when it can;
+* a ram band's strength (``+2``) sits beside the lane, on the racer's left when it
+  can, kept off the lane's bands.
 
-* a target's chances, shot and ram together, are **one** label just above its
-  ring (``92% to hit`` over ``ram +4: 80% to hit``);
-* a range length sits beside the middle of its range line, on the line's right
-  (else its left);
-* a ram band's strength sits beside the lane, on the racer's left (else its right).
+Targets are placed first (in the order of the targets source), then the bands.
+Label boxes are estimated from the text and its font size at :data:`PX_PER_M`, the
+arena's usual drawing scale; a larger plot or zooming in only spreads them further.
 
-They are then kept greedily in that order (targets, ranges, bands): a range or
-band label whose box would cover a label already kept on both sides is left
-out. Boxes are measured at :data:`PX_PER_M`, the arena's usual drawing scale;
-zooming in only spreads the labels further apart.
-
->>> box = text_box(0.0, 0.0, "+2", 8, "center", "middle")
->>> round(box[2] - box[0], 2), round(box[3] - box[1], 2)
+>>> w, h = label_size("+2", 8)
+>>> round(w, 2), round(h, 2)
 (0.8, 0.81)
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+
+from .label_placer import Box, Placement, place_labels
 from .sources import as_arrays, empty_columns
 from .style import THEME
 
-__all__ = ["LABEL_COLUMNS", "PX_PER_M", "label_boxes", "overlay_labels", "text_box"]
+__all__ = [
+    "LABEL_COLUMNS",
+    "LEADER_COLUMNS",
+    "PX_PER_M",
+    "label_boxes",
+    "label_size",
+    "obstacles_of",
+    "overlay_labels",
+]
 
 LABEL_COLUMNS = ("x", "y", "text", "colour", "size", "align", "baseline", "box")
-"""Columns of the ``labels`` source: anchor, text, colour, font size, alignment,
-and the alpha of the white box behind the text."""
+"""Columns of a text mark: centre, text, colour, font size, alignment, and the alpha of
+the white box behind the text (the ``labels`` layer adds ``moved``: whether the label
+had to move away from what it names, so a leader line joins them)."""
+
+LEADER_COLUMNS = ("xs", "ys", "colour")
+"""Columns of the ``leaders`` layer: a line from a moved label to what it names."""
 
 PX_PER_M = 24.0
 """Screen pixels per M the layout assumes (ours, illustrative: a 20M table drawn
 about 480 px wide, as on a 1366-pixel-wide page)."""
 
-TARGET_PT, RANGE_PT, BAND_PT = 10, 9, 8
-"""Font sizes (pt) of target, range and ram band labels."""
+TARGET_PT, BAND_PT = 10, 8
+"""Font sizes (pt) of target and ram band labels."""
 
 _CHAR_EM, _LINE_EM, _PAD_PX = 0.62, 1.25, 3.0
 """Width of a character and height of a line in font sizes, padding round a box."""
 
-_SIDE_GAP_M = 0.3
-"""Gap (M) between a line or lane and the label beside it."""
-
-Box = tuple[float, float, float, float]
+_SIDE_GAP_M = 0.15
+"""Gap (M) between the ram lane's edge and the anchor of a band's label."""
 
 
-def text_box(x: float, y: float, text: str, pt: float, align: str, baseline: str) -> Box:
-    """(x0, y0, x1, y1) in M that ``text`` at ``pt`` anchored at (x, y) covers at
-    :data:`PX_PER_M` (an estimate: average character width)."""
+def label_size(text: str, pt: float) -> tuple[float, float]:
+    """(width, height) in M that ``text`` at ``pt`` covers at :data:`PX_PER_M` (an
+    estimate from the average character width)."""
     px = pt * 4 / 3
     lines = text.split("\n")
     w = (max(len(s) for s in lines) * _CHAR_EM * px + 2 * _PAD_PX) / PX_PER_M
     h = (len(lines) * _LINE_EM * px + 2 * _PAD_PX) / PX_PER_M
-    x0 = {"left": x, "right": x - w}.get(align, x - w / 2)
-    y0 = {"bottom": y, "top": y - h}.get(baseline, y - h / 2)
-    return (x0, y0, x0 + w, y0 + h)
-
-
-def _overlap(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def _outward(nx: float, ny: float) -> tuple[str, str]:
-    """Alignment that puts a label on the side of its anchor that ``(nx, ny)`` points to."""
-    align = "left" if nx > 0.35 else "right" if nx < -0.35 else "center"
-    baseline = "bottom" if ny > 0.35 else "top" if ny < -0.35 else "middle"
-    return align, baseline
-
-
-def overlay_labels(
-    sources: Mapping[str, Any], heading: tuple[float, float], half_width: float
-) -> dict[str, Any]:
-    """The ``labels`` columns from the filled ``targets``, ``ram_targets``, ``range``
-    and ``ram`` sources of a racer facing ``heading`` whose body is ``2 * half_width``
-    wide."""
-    choices = [[row] for row in _target_rows(sources["targets"].data, sources["ram_targets"].data)]
-    choices += _range_rows(sources["range"].data)
-    choices += _band_rows(sources["ram"].data, heading, half_width)
-    kept: list[Box] = []
-    cols = empty_columns(LABEL_COLUMNS)
-    for places in choices:
-        for row in places:
-            box = text_box(
-                row["x"], row["y"], row["text"], row["size"], row["align"], row["baseline"]
-            )
-            if row["size"] == TARGET_PT or not any(_overlap(box, k) for k in kept):
-                break
-        else:
-            continue  # no free place: left out
-        kept.append(box)
-        for key in LABEL_COLUMNS:
-            cols[key].append(row[key] if key != "size" else f"{row['size']}pt")
-    return as_arrays(cols, floats=("x", "y", "box"))
+    return w, h
 
 
 def label_boxes(labels: Mapping[str, Any]) -> list[Box]:
-    """The box of each row of a ``labels`` source (see :func:`text_box`)."""
+    """The box of each row of a ``labels`` layer (centred on its x, y)."""
+    boxes = []
+    for x, y, text, size in zip(labels["x"], labels["y"], labels["text"], labels["size"]):
+        w, h = label_size(text, float(size.removesuffix("pt")))
+        boxes.append((x - w / 2, y - h / 2, x + w / 2, y + h / 2))
+    return boxes
+
+
+def obstacles_of(layers: Mapping[str, Any]) -> list[Box]:
+    """What no label may cover: the box round each racer's footprint and each waypoint."""
+    racers, wps = layers["racers"].data, layers["waypoints"].data
+    boxes = _outline_boxes(racers)
+    boxes += [(x - r, y - r, x + r, y + r) for x, y, r in zip(wps["x"], wps["y"], wps["radius"])]
+    return boxes
+
+
+def overlay_labels(
+    layers: Mapping[str, Any],
+    heading: tuple[float, float],
+    half_width: float,
+    bounds: Box,
+) -> dict[str, dict[str, Any]]:
+    """The ``labels`` and ``leaders`` columns from the filled ``targets``, ``ram_targets``
+    and ``ram`` layers (and the ``racers`` and ``waypoints`` to keep clear of) of a racer
+    facing ``heading`` whose body is ``2 * half_width`` wide; labels stay in ``bounds``."""
+    blocked = obstacles_of(layers)
+    targets = _target_rows(layers["targets"].data, layers["ram_targets"].data)
+    placed = _place(targets, blocked, bounds)
+    ram = layers["ram"].data
+    rows = _band_rows(ram, heading, half_width)  # kept off the lane's bands too
+    placed += _place(rows, blocked + [p.box for p in placed] + _outline_boxes(ram), bounds)
+    labels, leaders = empty_columns((*LABEL_COLUMNS, "moved")), empty_columns(LEADER_COLUMNS)
+    for row, spot in zip(targets + rows, placed):
+        pt = f"{row['pt']}pt"
+        values = (spot.x, spot.y, row["text"], row["colour"], pt, "center", "middle", row["box"])
+        for key, value in zip(LABEL_COLUMNS, values):
+            labels[key].append(value)
+        labels["moved"].append(spot.moved)
+        if spot.moved:
+            tx, ty = row["to"]
+            x0, y0, x1, y1 = spot.box
+            leaders["xs"].append(np.array([tx, min(max(tx, x0), x1)]))
+            leaders["ys"].append(np.array([ty, min(max(ty, y0), y1)]))
+            leaders["colour"].append(row["colour"])
+    return {"labels": as_arrays(labels, floats=("x", "y", "box")), "leaders": leaders}
+
+
+def _outline_boxes(data: Mapping[str, Any]) -> list[Box]:
+    """The box round each outline (``xs``, ``ys``) of a layer."""
     return [
-        text_box(x, y, text, float(size.removesuffix("pt")), align, baseline)
-        for x, y, text, size, align, baseline in zip(
-            labels["x"],
-            labels["y"],
-            labels["text"],
-            labels["size"],
-            labels["align"],
-            labels["baseline"],
-        )
+        (float(np.min(xs)), float(np.min(ys)), float(np.max(xs)), float(np.max(ys)))
+        for xs, ys in zip(data["xs"], data["ys"])
     ]
 
 
-def _row(x: float, y: float, text: str, colour: str, size: int, place: tuple[str, str], box=0.0):
-    return {
-        "x": float(x),
-        "y": float(y),
-        "text": text,
-        "colour": colour,
-        "size": size,
-        "align": place[0],
-        "baseline": place[1],
-        "box": box,
-    }
+def _place(rows: list[dict[str, Any]], blocked: list[Box], bounds: Box) -> list[Placement]:
+    sizes = [label_size(row["text"], row["pt"]) for row in rows]
+    return place_labels([row["at"] for row in rows], sizes, blocked, bounds)
 
 
 def _target_rows(arc: Mapping[str, Any], ram: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """One label per target above its ring: its shot chance, then its ram chance."""
+    """One label per target, anchored at the top of its ring: its shot, then its ram."""
     found: dict[tuple[str, int], dict[str, Any]] = {}
-    for kind, index, x, y, radius, text in zip(
-        arc["kind"], arc["index"], arc["x"], arc["y"], arc["radius"], arc["text"]
+    for kind, index, x, y, radius, text, colour in zip(
+        arc["kind"], arc["index"], arc["x"], arc["y"], arc["radius"], arc["text"], arc["colour"]
     ):
         if text:
-            found[(kind, int(index))] = {"xy": (x, y, radius), "shot": text}
-    for kind, index, x, y, radius, text in zip(
-        ram["kind"], ram["index"], ram["x"], ram["y"], ram["radius"], ram["label"]
+            found[(kind, int(index))] = {"xy": (x, y, radius), "shot": text, "colour": colour}
+    for kind, index, x, y, radius, strength, hit in zip(
+        ram["kind"], ram["index"], ram["x"], ram["y"], ram["radius"], ram["strength"], ram["hit"]
     ):
+        text = f"ram +{int(strength)}: {float(hit):.0%}" if strength else "ram: behind"
         found.setdefault((kind, int(index)), {"xy": (x, y, radius)})["ram"] = text
     rows = []
     for parts in found.values():
-        x, y, radius = parts["xy"]
+        x, y, radius = (float(v) for v in parts["xy"])
         text = "\n".join(parts[k] for k in ("shot", "ram") if k in parts)
-        colour = (
-            THEME["text"] if len(parts) == 3 else THEME["hit"] if "shot" in parts else THEME["ram"]
+        both = "shot" in parts and "ram" in parts
+        colour = THEME["text"] if both else parts.get("colour", THEME["ram"])
+        rows.append(
+            {"at": (x, y + radius), "to": (x, y), "text": text, "colour": colour}
+            | {"pt": TARGET_PT, "box": 0.85}
         )
-        rows.append(_row(x, y + radius, text, colour, TARGET_PT, ("center", "bottom"), 0.85))
     return rows
-
-
-def _beside(x: float, y: float, nx: float, ny: float, gap: float, text: str, colour: str, pt: int):
-    """A label at (x, y) moved ``gap`` M along (nx, ny), then the same on the other side."""
-    return [
-        _row(x + sx * gap, y + sy * gap, text, colour, pt, _outward(sx, sy))
-        for sx, sy in ((nx, ny), (-nx, -ny))
-    ]
-
-
-def _range_rows(rng: Mapping[str, Any]) -> list[list[dict[str, Any]]]:
-    """Each range length beside the middle of its line: on its right, else its left."""
-    out = []
-    for x0, y0, x1, y1, label in zip(rng["x0"], rng["y0"], rng["x1"], rng["y1"], rng["label"]):
-        length = math.hypot(x1 - x0, y1 - y0) or 1.0
-        nx, ny = (y1 - y0) / length, -(x1 - x0) / length  # the line's right
-        xm, ym = (x0 + x1) / 2, (y0 + y1) / 2
-        out.append(_beside(xm, ym, nx, ny, _SIDE_GAP_M, label, THEME["range"], RANGE_PT))
-    return out
 
 
 def _band_rows(
     ram: Mapping[str, Any], heading: tuple[float, float], half_width: float
-) -> list[list[dict[str, Any]]]:
-    """Each ram band's strength beside the lane: on the racer's left, else its right."""
+) -> list[dict[str, Any]]:
+    """Each ram band's strength, anchored beside the lane on the racer's left."""
     nx, ny = -heading[1], heading[0]
-    gap = half_width + _SIDE_GAP_M / 2
+    gap = half_width + _SIDE_GAP_M
     return [
-        _beside(x, y, nx, ny, gap, label, THEME["ram"], BAND_PT)
+        {"at": (x + nx * gap, y + ny * gap), "to": (float(x), float(y)), "text": label}
+        | {"colour": THEME["ram"], "pt": BAND_PT, "box": 0.7}
         for x, y, label in zip(ram["lx"], ram["ly"], ram["label"])
     ]

@@ -1,71 +1,176 @@
-"""The arena plot's figure and its glyph layers, hover cards and legend, built once.
+"""The arena plot's figure, its layers and marks, hover cards and legend, built once.
 
-Layers are added bottom to top: the table, its grid and walls; the overlays
-(reach, ram lane, firing arc, trails); the waypoints; the racers with their
-facing marks, shields and seat numbers; then the range lines, target rings and
-the overlays' labels (one text glyph, placed by :mod:`~racerlab.viz.arena_labels`)
-on top. Each builder takes the figure and the plot's
-:class:`~racerlab.viz.sources.SourceSet` and returns its renderers by name.
+The plot is light: each *kind* of mark is one source and one renderer
+(:class:`~racerlab.viz.sources.Mark`), fed by the layers it draws, each row with its
+own colours and widths. Bottom to top:
 
-The legend points at swatch renderers of its own
-(:func:`~racerlab.viz.sources.swatch_items`), so every entry shows its swatch
-even while the layer it names is empty.
+* ``areas`` (patches): the table inside its walls, the reach, the ram lane's bands,
+  the firing arc;
+* ``lines`` (lines): the grid, the trails, the range lines, the labels' leader lines;
+* ``waypoints`` (discs, hover card), then ``racers`` (footprints, hover card);
+* ``tops`` (patches over the racers): facing marks and shields;
+* ``rings`` (circles, hover card): the targets' rings;
+* ``text``: waypoint and seat numbers, then the overlays' labels.
+
+The legend's entries point at swatch rows kept at the head of the marks' sources
+(drawn at NaN, so nothing shows on the plot): every entry shows its swatch even
+while the layer it names is empty, and costs no renderer of its own.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from bokeh.models import DataRange1d, HoverTool, Title
+import numpy as np
+from bokeh.models import (
+    Circle,
+    DataRange1d,
+    Grid,
+    HoverTool,
+    LegendItem,
+    MultiLine,
+    Patches,
+    Text,
+    Title,
+)
 from bokeh.plotting import figure
 
 from .arena_arc import RANGE_COLUMNS, TARGET_COLUMNS
-from .arena_labels import LABEL_COLUMNS
+from .arena_labels import LABEL_COLUMNS, LEADER_COLUMNS
 from .arena_overlays import RAM_COLUMNS, RAM_TARGET_COLUMNS
 from .arena_racers import RACER_COLUMNS
-from .sources import SourceSet, Swatch, legend_below, swatch_items
+from .sources import Col, LayerSet, Look, Mark, legend_below
 from .style import PLOT_SIZES, THEME, apply_figure_style
 
-__all__ = ["LEGEND", "arena_figure", "arena_note", "build_arena_layers"]
+__all__ = [
+    "ARENA_ASPECT",
+    "LEGEND",
+    "PAD_M",
+    "ArenaMarks",
+    "arena_figure",
+    "arena_note",
+    "build_arena_layers",
+]
 
-Renderers = dict[str, Any]
+PAD_M = 0.6
+"""Margin (M) round the table inside the plot."""
 
-_PAD = 0.6
-"""Margin (M) round the table."""
+ARENA_ASPECT = 0.85
+"""Width over height of the whole figure: a square table's frame plus the title, axes
+and the legend below (ours, measured in Chromium: in the dashboard at 1366x768 the frame
+comes out square to within a few percent; ``match_aspect`` keeps 1M across equal to 1M
+up whatever the frame)."""
+
+AREA_COLUMNS = ("xs", "ys", "fill", "fill_alpha", "line", "line_alpha", "line_width", "dash")
+LINE_COLUMNS = ("xs", "ys", "line", "line_alpha", "line_width", "dash")
+RING_COLUMNS = ("x", "y", "radius", "fill", "fill_alpha", "line", "line_width")
+RING_CARD = ("kind", "index", "label")
+"""Columns of the shared marks: outlines or centres, then each row's look (and the
+rings' hover card)."""
+
+_NAN = np.array([np.nan])
+
+
+def _area(
+    fill: Any,
+    fill_alpha: float,
+    line: Any,
+    line_alpha: float = 1.0,
+    width: float = 1.0,
+    dash: str = "solid",
+) -> dict[str, Any]:
+    """An area's look: fill, outline and dash (a value, or a :class:`Col` of the layer)."""
+    return dict(
+        fill=fill,
+        fill_alpha=fill_alpha,
+        line=line,
+        line_alpha=line_alpha,
+        line_width=width,
+        dash=dash,
+    )
+
+
+def _line(colour: Any, width: float, alpha: float = 1.0, dash: str = "solid") -> dict[str, Any]:
+    """A line's look."""
+    return dict(line=colour, line_alpha=alpha, line_width=width, dash=dash)
+
+
+def _ring(fill: str, fill_alpha: float, line: Any, width: float) -> dict[str, Any]:
+    """A ring's (or a disc's) look."""
+    return dict(fill=fill, fill_alpha=fill_alpha, line=line, line_width=width)
+
+
+_NUMBERS = dict(colour="#FFFFFF", align="center", baseline="middle", box=0.0)
+
+LEGEND: tuple[tuple[str, str, Mapping[str, Any]], ...] = (
+    ("Racers (hover for stats)", "tops", _area("#8C8C8C", 0.95, "#333333", width=1.5)),
+    ("Shields", "tops", _area("#111111", 1.0, "#111111")),
+    (
+        "Waypoints (green open, red blocked)",
+        "rings",
+        _ring(THEME["waypoint_open"], 0.9, THEME["waypoint_closed"], 2.5),
+    ),
+    ("Firing arc in range", "areas", _area(THEME["arc"], 0.6, "#B8860B", width=1.5)),
+    ("Targets: hit chance · range", "rings", _ring("#FFFFFF", 0.0, THEME["hit"], 3.0)),
+    ("Range (R)", "lines", _line(THEME["range"], 2.0, dash="dashed")),
+    ("Ram lane: strength", "areas", _area("#C09DEE", 0.8, THEME["ram"])),
+    ("Reachable this round", "areas", _area(THEME["reach"], 0.35, THEME["reach"])),
+    ("Trails this round", "lines", _line("#555555", 3.0, dash="dotted")),
+)
+"""Legend entries: (label, the mark whose swatch row it shows, that row's look)."""
+
+LAYERS: dict[str, tuple[str, ...]] = {
+    "table": ("xs", "ys"),
+    "grid": ("xs", "ys"),
+    "reach": ("xs", "ys"),
+    "ram": RAM_COLUMNS,
+    "ram_targets": RAM_TARGET_COLUMNS,
+    "arc": ("xs", "ys"),
+    "trails": ("xs", "ys", "colour", "name"),
+    "range": RANGE_COLUMNS,
+    "leaders": LEADER_COLUMNS,
+    "waypoints": ("x", "y", "radius", "number", "fill", "status", "blocker", "ring"),
+    "racers": ("xs", "ys", *RACER_COLUMNS),
+    "facing": ("xs", "ys"),
+    "shields": ("xs", "ys", "side"),
+    "targets": TARGET_COLUMNS,
+    "labels": (*LABEL_COLUMNS, "moved"),
+}
+"""Every layer of the arena and its columns (``ram_targets`` is drawn only through the
+labels; the others by the marks of :func:`build_arena_layers`)."""
+
+
+class ArenaMarks(dict[str, Mark]):
+    """The arena's marks by name (``areas``, ``lines``, ``waypoints``, ``racers``, ``tops``,
+    ``rings``, ``text``), bottom to top."""
+
+    def sync(self) -> list[str]:
+        """Set every mark's source whose rows changed; the names of those set."""
+        return [name for name, mark in self.items() if mark.sync()]
 
 
 def arena_figure(title: str) -> Any:
-    """An empty to-scale figure in M (1M across is 1M up), styled."""
+    """An empty to-scale figure in M (1M across is 1M up), scaled to its container's width
+    at :data:`ARENA_ASPECT`, styled; its ranges follow the ``areas`` mark (the table,
+    and overlays clipped to it) with a margin of :data:`PAD_M`."""
     fig = figure(
         title=title,
-        x_range=DataRange1d(range_padding=_PAD, range_padding_units="absolute"),
-        y_range=DataRange1d(range_padding=_PAD, range_padding_units="absolute"),
+        x_range=DataRange1d(range_padding=PAD_M, range_padding_units="absolute"),
+        y_range=DataRange1d(range_padding=PAD_M, range_padding_units="absolute"),
         match_aspect=True,
-        sizing_mode="stretch_width",
-        height=PLOT_SIZES["height"],
-        min_height=PLOT_SIZES["min_height"],
+        sizing_mode="scale_width",
+        aspect_ratio=ARENA_ASPECT,
+        min_height=PLOT_SIZES["min_height"],  # on a narrow page: taller, still to scale
+        align="start",  # in a row, keep its own height rather than stretch to the row's
         tools="pan,wheel_zoom,box_zoom,reset,save",
         active_scroll=None,
         background_fill_color="#FFFFFF",
         x_axis_label="M",
         y_axis_label="M",
     )
-    fig.xgrid.visible = False
-    fig.ygrid.visible = False
+    fig.center = [c for c in fig.center if not isinstance(c, Grid)]  # our own grid
     return apply_figure_style(fig)
-
-
-def build_arena_layers(fig: Any, sources: SourceSet, table: Any) -> Any:
-    """Add the ``table``, every source, glyph, hover card and the legend to ``fig``;
-    returns the legend."""
-    _add_table(fig, sources, table)
-    r: Renderers = {}
-    for add in (_add_overlays, _add_waypoints, _add_racers, _add_range_and_targets):
-        r.update(add(fig, sources))
-    sources.add("ram_targets", *RAM_TARGET_COLUMNS)
-    _add_labels(fig, sources)
-    _add_hover_cards(fig, r)
-    return _add_legend(fig)
 
 
 def arena_note(fig: Any) -> Any:
@@ -81,146 +186,126 @@ def arena_note(fig: Any) -> Any:
     return note
 
 
-def _add_table(fig: Any, sources: SourceSet, table: Any) -> None:
-    """The table, its grid and walls (static except the grid)."""
+def build_arena_layers(fig: Any, layers: LayerSet, table: Any) -> tuple[ArenaMarks, Any]:
+    """Add every layer of the arena to ``layers``, its marks, hover cards and legend to
+    ``fig``; returns the marks and the legend."""
+    for key, columns in LAYERS.items():
+        layers.add(key, *columns)
     w, h = table.width, table.height
-    table_quad = fig.quad(left=0, right=w, bottom=0, top=h, fill_color=THEME["table"], line_alpha=0)
-    fig.x_range.renderers = [table_quad]  # the table alone sets the view (1M = 1M)
-    fig.y_range.renderers = [table_quad]
-    grid = sources.add("grid", "xs", "ys")
-    fig.multi_line("xs", "ys", source=grid, line_color=THEME["grid"], line_width=1)
-    wall = max(0.15, 0.01 * max(w, h))
-    fig.rect(
-        x=w / 2,
-        y=h / 2,
-        width=w + wall,
-        height=h + wall,
-        fill_alpha=0,
-        line_color=THEME["wall"],
-        line_width=4,
+    layers["table"].set({"xs": [np.array([0.0, w, w, 0.0])], "ys": [np.array([0.0, 0.0, h, h])]})
+    marks = _marks(layers)
+    r = {name: _draw(fig, name, mark) for name, mark in marks.items()}
+    fig.x_range.renderers = [r["areas"]]  # the table sets the view: all areas lie on it
+    fig.y_range.renderers = [r["areas"]]
+    _add_hover_cards(fig, r)
+    return marks, _add_legend(fig, marks, r)
+
+
+def _swatches(mark: str, columns: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The mark's legend swatch rows (at NaN), with empty hover-card columns."""
+    geometry = {"xs": _NAN, "ys": _NAN, "x": np.nan, "y": np.nan, "radius": np.nan}
+    blank = {c: "" for c in columns}
+    return [
+        {**blank, **{c: v for c, v in geometry.items() if c in columns}, **look}
+        for _, name, look in LEGEND
+        if name == mark
+    ]
+
+
+def _marks(layers: LayerSet) -> ArenaMarks:
+    """The marks, each with the layers it draws and their looks (bottom to top)."""
+    L = layers
+    wall = _area(THEME["table"], 1.0, THEME["wall"], width=4.0)
+    areas: list[tuple[Any, Look]] = [
+        (L["table"], wall),
+        (L["reach"], _area(THEME["reach"], 0.18, THEME["reach"], 0.6, dash="dashed")),
+        (L["ram"], _area(Col("fill"), 0.35, THEME["ram"], 0.7)),
+        (L["arc"], _area(THEME["arc"], 0.28, "#B8860B", width=1.5)),
+    ]
+    lines: list[tuple[Any, Look]] = [
+        (L["grid"], _line(THEME["grid"], 1.0)),
+        (L["trails"], _line(Col("colour"), 3.0, 0.75, "dotted")),
+        (L["range"], _line(THEME["range"], 2.0, dash="dashed")),
+        (L["leaders"], _line(Col("colour"), 1.2, 0.8)),
+    ]
+    tops: list[tuple[Any, Look]] = [
+        (L["facing"], _area("#FFFFFF", 0.9, "#FFFFFF", 0.0)),
+        (L["shields"], _area("#111111", 1.0, "#111111", 0.0)),
+    ]
+    rings = [(L["targets"], _ring("#FFFFFF", 0.0, Col("colour"), 3.0))]
+    text: list[tuple[Any, Look]] = [
+        (L["waypoints"], {"text": Col("number"), "size": "11pt", **_NUMBERS}),
+        (L["racers"], {"text": Col("label"), "size": "10pt", **_NUMBERS}),
+        (L["labels"], {}),
+    ]
+    ring_cols = RING_COLUMNS + RING_CARD
+    return ArenaMarks(
+        areas=Mark("arena-areas", AREA_COLUMNS, areas, _swatches("areas", AREA_COLUMNS)),
+        lines=Mark("arena-lines", LINE_COLUMNS, lines, _swatches("lines", LINE_COLUMNS)),
+        waypoints=Mark("arena-waypoints", None, [(L["waypoints"], {})]),
+        racers=Mark("arena-racers", None, [(L["racers"], {})]),
+        tops=Mark("arena-tops", AREA_COLUMNS, tops, _swatches("tops", AREA_COLUMNS)),
+        rings=Mark(
+            "arena-rings",
+            ring_cols,
+            rings,
+            _swatches("rings", ring_cols),
+            floats=("x", "y", "radius", "fill_alpha", "line_width"),
+        ),
+        text=Mark("arena-text", LABEL_COLUMNS, text, floats=("x", "y", "box")),
     )
 
 
-def _add_overlays(fig: Any, sources: SourceSet) -> Renderers:
-    """Reach, ram lane, firing arc and trails, under the racers."""
-    r_reach = fig.patches(
-        "xs",
-        "ys",
-        source=sources.add("reach", "xs", "ys"),
-        fill_color=THEME["reach"],
-        fill_alpha=0.18,
-        line_color=THEME["reach"],
-        line_alpha=0.6,
-        line_dash="dashed",
-    )
-    r_ram = fig.patches(
-        "xs",
-        "ys",
-        source=sources.add("ram", *RAM_COLUMNS),
-        fill_color="fill",
-        fill_alpha=0.35,
-        line_color=THEME["ram"],
-        line_alpha=0.7,
-    )
-    r_arc = fig.patches(
-        "xs",
-        "ys",
-        source=sources.add("arc", "xs", "ys"),
-        fill_color=THEME["arc"],
-        fill_alpha=0.28,
-        line_color="#B8860B",
-        line_width=1.5,
-    )
-    r_trails = fig.multi_line(
-        "xs",
-        "ys",
-        source=sources.add("trails", "xs", "ys", "colour", "name"),
-        line_color="colour",
-        line_width=3,
-        line_alpha=0.75,
-        line_dash="dotted",
-    )
-    return {"reach": r_reach, "ram": r_ram, "arc": r_arc, "trails": r_trails}
-
-
-_BOLD_WHITE_CENTRED = dict(
-    text_color="#FFFFFF", text_align="center", text_baseline="middle", text_font_style="bold"
+_PATCH_LOOK = dict(
+    fill_color="fill",
+    fill_alpha="fill_alpha",
+    line_color="line",
+    line_alpha="line_alpha",
+    line_width="line_width",
+    line_dash="dash",
 )
 
-
-def _add_waypoints(fig: Any, sources: SourceSet) -> Renderers:
-    wps = sources.add(
-        "waypoints", "x", "y", "radius", "number", "fill", "status", "blocker", "ring"
-    )
-    r_wp = fig.circle(
-        "x",
-        "y",
+_GLYPHS = {
+    "areas": lambda: Patches(xs="xs", ys="ys", **_PATCH_LOOK),
+    "lines": lambda: MultiLine(
+        xs="xs",
+        ys="ys",
+        line_color="line",
+        line_alpha="line_alpha",
+        line_width="line_width",
+        line_dash="dash",
+    ),
+    "waypoints": lambda: Circle(
+        x="x",
+        y="y",
         radius="radius",
-        source=wps,
         fill_color="fill",
         line_color="ring",
         line_width=2.5,
         fill_alpha=0.9,
-    )
-    fig.text("x", "y", text="number", source=wps, text_font_size="11pt", **_BOLD_WHITE_CENTRED)
-    return {"waypoints": r_wp}
-
-
-def _add_racers(fig: Any, sources: SourceSet) -> Renderers:
-    """Footprints, facing marks, shields and seat numbers."""
-    racers = sources.add("racers", "xs", "ys", *RACER_COLUMNS)
-    r_racers = fig.patches(
-        "xs",
-        "ys",
-        source=racers,
+    ),
+    "racers": lambda: Patches(
+        xs="xs",
+        ys="ys",
         fill_color="colour",
         fill_alpha="alpha",
         line_color="line",
         line_width="width",
-    )
-    facing = sources.add("facing", "xs", "ys")
-    fig.patches("xs", "ys", source=facing, fill_color="#FFFFFF", fill_alpha=0.9, line_alpha=0)
-    shields = sources.add("shields", "xs", "ys", "side")
-    r_shields = fig.multi_line(
-        "xs", "ys", source=shields, line_color="#111111", line_width=5, line_cap="round"
-    )
-    fig.text("x", "y", text="label", source=racers, text_font_size="10pt", **_BOLD_WHITE_CENTRED)
-    return {"racers": r_racers, "shields": r_shields}
-
-
-def _add_range_and_targets(fig: Any, sources: SourceSet) -> Renderers:
-    """Range lines with their lengths, target rings with their hit chances (on top)."""
-    rng = sources.add("range", *RANGE_COLUMNS)
-    r_range = fig.segment(
-        "x0",
-        "y0",
-        "x1",
-        "y1",
-        source=rng,
-        line_color=THEME["range"],
-        line_width=2,
-        line_dash="dashed",
-    )
-    targets = sources.add("targets", *TARGET_COLUMNS)
-    r_targets = fig.circle(
-        "x",
-        "y",
+    ),
+    "tops": lambda: Patches(xs="xs", ys="ys", **_PATCH_LOOK),
+    "rings": lambda: Circle(
+        x="x",
+        y="y",
         radius="radius",
-        source=targets,
-        fill_alpha=0,
-        line_color="colour",
-        line_width=3,
-    )
-    return {"range": r_range, "targets": r_targets}
-
-
-def _add_labels(fig: Any, sources: SourceSet) -> None:
-    """The overlays' labels: hit chances, range lengths and ram strengths (on top)."""
-    fig.text(
-        "x",
-        "y",
+        fill_color="fill",
+        fill_alpha="fill_alpha",
+        line_color="line",
+        line_width="line_width",
+    ),
+    "text": lambda: Text(
+        x="x",
+        y="y",
         text="text",
-        source=sources.add("labels", *LABEL_COLUMNS),
         text_color="colour",
         text_font_size="size",
         text_font_style="bold",
@@ -228,10 +313,17 @@ def _add_labels(fig: Any, sources: SourceSet) -> None:
         text_baseline="baseline",
         background_fill_color="#FFFFFF",
         background_fill_alpha="box",
-    )
+    ),
+}
+"""The one glyph of each mark, its look read from the mark's columns."""
 
 
-def _add_hover_cards(fig: Any, r: Renderers) -> None:
+def _draw(fig: Any, name: str, mark: Mark) -> Any:
+    """The mark's one renderer (no selection or muted glyph of its own: nothing selects)."""
+    return fig.add_glyph(mark.source, _GLYPHS[name](), name=f"{mark.source.name}-renderer")
+
+
+def _add_hover_cards(fig: Any, r: Mapping[str, Any]) -> None:
     fig.add_tools(
         HoverTool(
             renderers=[r["racers"]],
@@ -253,34 +345,18 @@ def _add_hover_cards(fig: Any, r: Renderers) -> None:
             tooltips=[("Waypoint", "@number"), ("", "@status")],
         ),
         HoverTool(
-            renderers=[r["targets"]],
+            renderers=[r["rings"]],
             tooltips=[("Target", "@kind @index"), ("", "@label")],
         ),
     )
 
 
-LEGEND: tuple[Swatch, ...] = (
-    ("Racers (hover for stats)", "square", dict(fill_color="#8C8C8C", line_color="#333333")),
-    ("Shields", "line", dict(line_color="#111111", line_width=5)),
-    (
-        "Waypoints (green open, red blocked)",
-        "circle",
-        dict(fill_color=THEME["waypoint_open"], line_color=THEME["waypoint_closed"]),
-    ),
-    ("Firing arc in range", "square", dict(fill_color=THEME["arc"], line_color="#B8860B")),
-    ("Targets: hit chance", "circle", dict(fill_alpha=0, line_color=THEME["hit"], line_width=3)),
-    ("Range (R)", "line", dict(line_color=THEME["range"], line_width=2, line_dash="dashed")),
-    ("Ram lane: strength", "square", dict(fill_color="#C09DEE", line_color=THEME["ram"])),
-    (
-        "Reachable this round",
-        "square",
-        dict(fill_color=THEME["reach"], fill_alpha=0.35, line_color=THEME["reach"]),
-    ),
-    ("Trails this round", "line", dict(line_color="#555555", line_width=3, line_dash="dotted")),
-)
-"""Legend entries: (label, swatch shape, its constant colours and widths)."""
-
-
-def _add_legend(fig: Any) -> Any:
-    """The legend below the plot, each entry on a swatch renderer of its own."""
-    return legend_below(fig, swatch_items(fig, LEGEND), ncols=3)
+def _add_legend(fig: Any, marks: ArenaMarks, r: Mapping[str, Any]) -> Any:
+    """The legend below the plot, each entry on its swatch row of a shared mark."""
+    seen: dict[str, int] = {}
+    items = []
+    for label, name, _look in LEGEND:
+        index = seen.get(name, 0)
+        seen[name] = index + 1
+        items.append(LegendItem(label=label, renderers=[r[name]], index=index))
+    return legend_below(fig, items, ncols=3)

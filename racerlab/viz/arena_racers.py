@@ -1,7 +1,8 @@
 """The racers as columns for the arena plot: oriented footprints in their player's
-colour, a white facing mark at the front, a thick dark edge on each side carrying a
-shield, and what the hover card shows (name, Knight, Durability, Glory, Speed
-Points, Valor, stats, weapon, tokens; values that are ours marked †)."""
+colour, a white facing mark at the front, a thick dark band along each side carrying a
+shield (a thin rectangle astride that edge), and what the hover card shows (name,
+Knight, Durability, Glory, Speed Points, Valor, stats, weapon, tokens; values that are
+ours marked †)."""
 
 from __future__ import annotations
 
@@ -45,6 +46,9 @@ _SIDE_EDGES = {Side.FRONT: (0, 1), Side.LEFT: (1, 2), Side.REAR: (2, 3), Side.RI
 _FACING_DEPTH = 0.35
 """Length of the facing mark, as a fraction of the racer's length."""
 
+SHIELD_M = 0.14
+"""Thickness (M) of the band drawn along a side that carries a shield."""
+
 
 def racer_columns(state: KnightsState, sel: int, body: Any) -> dict[str, dict[str, Any]]:
     """Columns of the ``racers`` (seat ``sel`` drawn with a thick gold edge), their
@@ -63,9 +67,9 @@ def racer_columns(state: KnightsState, sel: int, body: Any) -> dict[str, dict[st
         fx.append(tri[:, 0])
         fy.append(tri[:, 1])
         for side, _part in r.build.shields:
-            a, b = _SIDE_EDGES[side]
-            shx.append(np.array([c[a, 0], c[b, 0]]))
-            shy.append(np.array([c[a, 1], c[b, 1]]))
+            band = _shield_band(c, *_SIDE_EDGES[side], np.array((r.pose.x, r.pose.y)))
+            shx.append(band[:, 0])
+            shy.append(band[:, 1])
             sides.append(f"{state.name(i)}: {side.value}")
         cols.add(x=r.pose.x, y=r.pose.y, colour=colours[i], **_card(state, i, sel))
     return {
@@ -73,6 +77,13 @@ def racer_columns(state: KnightsState, sel: int, body: Any) -> dict[str, dict[st
         "facing": {"xs": fx, "ys": fy},
         "shields": {"xs": shx, "ys": shy, "side": sides},
     }
+
+
+def _shield_band(c: np.ndarray, a: int, b: int, centre: np.ndarray) -> np.ndarray:
+    """The rectangle :data:`SHIELD_M` thick astride the edge from corner ``a`` to ``b``."""
+    mid = (c[a] + c[b]) / 2
+    out = (mid - centre) / np.linalg.norm(mid - centre) * SHIELD_M / 2
+    return np.array([c[a] + out, c[b] + out, c[b] - out, c[a] - out])
 
 
 _CARD_TOKENS = {"slow": "{n} Slow", "weakness": "{n} Weakness", "wrecked": "wrecked"}

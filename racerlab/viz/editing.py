@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from bokeh.models import ColumnDataSource, PointDrawTool
+from bokeh.models import ColumnDataSource, PointDrawTool, Scatter
 
 from ..core.tolerance import SURE
 
@@ -77,19 +77,18 @@ class DragHandles:
 def add_drag_handles(fig: Any, *, size: float = 16) -> DragHandles:
     """Add hidden, draggable handles to ``fig`` (switch them on with ``enable``)."""
     src = ColumnDataSource(data=handle_data([], [], []), name=HANDLE_SOURCE)
-    renderer = fig.scatter(
-        "x",
-        "y",
-        source=src,
+    glyph = Scatter(
+        x="x",
+        y="y",
         size=size,
         marker="marker",
         fill_color="colour",
         fill_alpha=0.55,
         line_color="#111111",
         line_width=2,
-        name="edit-handles-renderer",
-        visible=False,
     )
+    # one glyph only (no selection or muted copies): the figure stays light
+    renderer = fig.add_glyph(src, glyph, name="edit-handles-renderer", visible=False)
     tool = PointDrawTool(
         renderers=[renderer], add=False, drag=True, num_objects=0, description="Drag racers"
     )

@@ -19,6 +19,21 @@ Glyph columns built a row at a time go through a :class:`Columns`:
 >>> dots.add(x=1.5, label="a")
 >>> dots.arrays(floats=("x",))["x"].tolist(), dots.data["label"]
 ([1.5], ['a'])
+
+A light plot draws each *kind* of mark once: a :class:`Mark` is one source whose rows
+come from several :class:`Layer` objects (a :class:`LayerSet` keeps them by name),
+each row with its own look (:class:`Col` names a layer column, anything else is a
+constant); a mark sets its source only when its rows changed:
+
+>>> layers = LayerSet("demo")
+>>> a, b = layers.add("a", "x"), layers.add("b", "x", "c")
+>>> mark = Mark("demo-dots", ("x", "colour"), [(a, {"colour": "red"}), (b, {"colour": Col("c")})])
+>>> layers.fill({"a": {"x": [1.0]}, "b": {"x": [2.0, 3.0], "c": ["blue", "green"]}})
+>>> mark.sync(), mark.source.data["colour"], layers["b"].name
+(True, ['red', 'blue', 'green'], 'demo-b')
+>>> layers.fill({"a": {"x": [1.0]}})  # the same rows again: the source is left alone
+>>> mark.sync()
+False
 """
 
 from __future__ import annotations
@@ -27,17 +42,23 @@ from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 import numpy as np
+from bokeh.core.property.validation import validate
 from bokeh.models import ColumnDataSource, Legend, LegendItem
 
 from .style import PLOT_SIZES
 
 __all__ = [
+    "Col",
     "Columns",
+    "Layer",
+    "LayerSet",
+    "Mark",
     "SourceSet",
     "Swatch",
     "as_arrays",
     "empty_columns",
     "legend_below",
+    "same_columns",
     "style_legend",
     "swatch_items",
 ]
@@ -150,3 +171,156 @@ def swatch_items(fig: Any, entries: Iterable[Swatch]) -> list[LegendItem]:
             swatch = fig.scatter(x=_NAN, y=_NAN, marker=shape, size=12, **look)
         items.append(LegendItem(label=label, renderers=[swatch]))
     return items
+
+
+# -- layers drawn by shared marks -------------------------------------------------------------
+
+
+class Layer:
+    """One layer of a plot (the racers, the firing arc ...): its own columns ``data`` and
+    ``name``, drawn as rows of one or more :class:`Mark` objects. ``version`` counts
+    the times its data was set, so a mark rebuilds only after one of its layers did."""
+
+    __slots__ = ("data", "key", "name", "version")
+
+    def __init__(self, key: str, name: str, data: Mapping[str, Any]) -> None:
+        self.key, self.name = key, name
+        self.data: dict[str, Any] = dict(data)
+        self.version = 0
+
+    def set(self, data: Mapping[str, Any]) -> None:
+        """Replace the layer's columns."""
+        self.data = dict(data)
+        self.version += 1
+
+    def __len__(self) -> int:
+        return len(next(iter(self.data.values()), ()))
+
+
+class LayerSet(dict[str, Layer]):
+    """A plot's layers by short key; each is named ``<prefix>-<key>`` (as a source would be)."""
+
+    def __init__(self, prefix: str) -> None:
+        super().__init__()
+        self.prefix = prefix
+
+    def add(self, key: str, *columns: str) -> Layer:
+        """A new empty layer with these columns, kept under ``key``."""
+        layer = Layer(key, f"{self.prefix}-{key}", empty_columns(columns))
+        self[key] = layer
+        return layer
+
+    def fill(self, data: Mapping[str, Mapping[str, Any]]) -> None:
+        """Replace the columns of each layer named in ``data`` (key -> columns)."""
+        for key, columns in data.items():
+            self[key].set(columns)
+
+    def clear(self, *keys: str) -> None:
+        """Empty the named layers (their columns stay)."""
+        for key in keys:
+            self[key].set(empty_columns(self[key].data))
+
+
+class Col:
+    """In a mark's look: take this column of the layer (anything else is a constant)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+Look = Mapping[str, Any]
+"""A mark column -> a :class:`Col` of the layer or a constant for every row; a mark
+column not named takes the layer's column of the same name."""
+
+
+class Mark:
+    """One ColumnDataSource (named ``name``) for one kind of mark: first its ``swatches``
+    (fixed rows a legend entry can point at, drawn at NaN so nothing shows on the plot),
+    then the rows of each ``(layer, look)`` part in order (later parts draw on top).
+
+    With ``columns=None`` the mark shows its single layer's columns as they are.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        columns: Iterable[str] | None,
+        parts: Iterable[tuple[Layer, Look]],
+        swatches: Iterable[Mapping[str, Any]] = (),
+        floats: Collection[str] = (),
+    ) -> None:
+        self.columns = None if columns is None else tuple(columns)
+        self.parts = list(parts)
+        self.swatches = [dict(row) for row in swatches]
+        self.floats = frozenset(floats)
+        if self.columns is None and (len(self.parts) != 1 or self.swatches):
+            raise ValueError(f"mark {name}: without columns it shows exactly one layer")
+        self._sent = self._rows()
+        self._seen = self._versions()
+        self.source = ColumnDataSource(data=dict(self._sent), name=name)
+
+    def _versions(self) -> tuple[int, ...]:
+        return tuple(layer.version for layer, _ in self.parts)
+
+    def _rows(self) -> dict[str, Any]:
+        if self.columns is None:
+            return dict(self.parts[0][0].data)
+        cols: dict[str, list[Any]] = empty_columns(self.columns)
+        for row in self.swatches:
+            for c in self.columns:
+                cols[c].append(row[c])
+        for layer, look in self.parts:
+            n, data = len(layer), layer.data
+            for c in self.columns:
+                spec = look.get(c, Col(c))
+                cols[c].extend(data[spec.name] if isinstance(spec, Col) else [spec] * n)
+        return as_arrays(cols, floats=self.floats)
+
+    def sync(self) -> bool:
+        """Set the source's data if a layer changed and its rows differ; whether it did."""
+        versions = self._versions()
+        if versions == self._seen:
+            return False
+        self._seen = versions
+        rows = self._rows()
+        if same_columns(rows, self._sent):
+            return False
+        self._sent = rows
+        with validate(False):  # columns we built ourselves: skip Bokeh's type checks
+            self.source.data = dict(rows)
+        return True
+
+
+def same_columns(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    """Whether two sources' columns hold the same values (NaN equals NaN; arrays and lists
+    of arrays compared element by element).
+
+    >>> same_columns({"x": np.array([1.0, np.nan])}, {"x": np.array([1.0, np.nan])})
+    True
+    >>> same_columns({"xs": [np.array([1.0])]}, {"xs": [np.array([2.0])]})
+    False
+    """
+    return a.keys() == b.keys() and all(_same_values(a[k], b[k]) for k in a)
+
+
+def _same_values(u: Any, v: Any) -> bool:
+    if len(u) != len(v):
+        return False
+    if isinstance(u, np.ndarray) and isinstance(v, np.ndarray):
+        return _same_array(u, v)
+    for p, q in zip(u, v):
+        if p is q:  # the same array (a layer left as it was): nothing to compare
+            continue
+        if isinstance(p, np.ndarray) or isinstance(q, np.ndarray):
+            if not (isinstance(p, np.ndarray) and isinstance(q, np.ndarray) and _same_array(p, q)):
+                return False
+        elif p != q and not (p != p and q != q):  # NaN == NaN here
+            return False
+    return True
+
+
+def _same_array(p: np.ndarray, q: np.ndarray) -> bool:
+    floats = p.dtype.kind == "f" and q.dtype.kind == "f"
+    return p.shape == q.shape and bool(np.array_equal(p, q, equal_nan=floats))
