@@ -106,6 +106,8 @@ class TrackPlot:
         self.legend = build_track_layers(self.figure, self.sources)
         self._terrain_key: Any = None
         self._terrain_features: dict[str, list[Any]] = {}
+        self._features_key: Any = None
+        self._labels_stale = True
         self._fixed = LabelRows()
         self.names = names
         self.colours = colours
@@ -150,7 +152,10 @@ class TrackPlot:
         self.state = state
         self._draw_terrain(state.board)
         self._put(token_columns(state, boss_name, boss_card))
-        self._put({"features": self._feature_columns(state)})
+        features_key = (self._terrain_key, state.board.rocks)
+        if features_key != self._features_key:  # new terrain or rocks moved
+            self._features_key = features_key
+            self._put({"features": self._feature_columns(state)})
         self.show_selection(self.selected)
         self._draw_labels()
 
@@ -166,8 +171,8 @@ class TrackPlot:
         who = ""
         if 0 <= selected < len(board.racers):
             who = f" · selected: {racer_names(state, self.names)[selected]}"
-        more = f" · {len(state.pending)} section(s) still to lay" if state.pending else ""
-        self.figure.title.text = f"{rnd} · {laid} columns laid{more}{who}"
+        more = f" (+{len(state.pending)} to lay)" if state.pending else ""
+        self.figure.title.text = f"{rnd} · {laid} columns{more}{who}"  # fits 600 px
 
     def show_preview(self, preview: PathPreview | None, mover: int | None = None) -> None:
         """Draw ``preview`` (a path of seat ``mover``; ``None``: no path) on the state shown,
@@ -179,8 +184,8 @@ class TrackPlot:
             return  # already shown: asking twice draws once
         self._preview_drawn = (state, preview, mover)
         self.preview = preview
-        if self._put(path_columns(state, preview, mover)):
-            self._draw_labels()
+        self._put(path_columns(state, preview, mover))
+        self._draw_labels()
         self._follow(state, preview)
 
     # -- helpers -------------------------------------------------------------------------
@@ -193,6 +198,7 @@ class TrackPlot:
             if not same_columns(source.data, columns):
                 source.data = dict(columns)
                 changed = True
+                self._labels_stale = self._labels_stale or key in _LABELLED
         return changed
 
     def _feature_columns(self, state: SonicState) -> dict[str, Any]:
@@ -212,6 +218,9 @@ class TrackPlot:
         so that none covers another, a racer, the boss, a ring, a badnik or a mark."""
         state = self.state
         assert state is not None
+        if not self._labels_stale:
+            return  # nothing that has a label or keeps labels away moved
+        self._labels_stale = False
         rows = LabelRows()
         for k in rows.data:
             rows.data[k].extend(self._fixed.data[k])
@@ -265,6 +274,10 @@ class TrackPlot:
 
 _LEGEND_ROWS = legend_rows()
 """The legend's swatch rows of the ``features`` source (the same for every plot)."""
+
+_LABELLED = ("cells", "areas", "racers", "boss", "rings", "badniks", "path-spaces")
+"""The sources whose change moves a label: the laid track (its own labels) and the
+sources in :data:`_TOKEN_SOURCES`."""
 
 _TOKEN_SOURCES = ("racers", "boss", "rings", "badniks", "path-spaces")
 """The sources whose rows get a tag or keep tags clear of them."""

@@ -8,7 +8,9 @@ spaces, rings, badniks, the boss, the racers, and every text in one ``labels``
 source (with a leader line for a tag moved away from what it names, drawn from
 the same source). The renderers share one stateless ``AllIndices`` filter and
 draw their selection and mute looks automatically, so the whole figure stays
-under a hundred Bokeh models (a page loads and updates quicker).
+under a hundred Bokeh models (a page loads and updates quicker). The racers and the
+boss are sized in pixels (their size at the plot's nominal scale), so they keep their
+shape when presenter mode makes the lanes taller.
 
 The legend is one :class:`~bokeh.models.Legend` whose entries come from two
 columns: the ``kind`` of the ``features`` source, which besides the terrain
@@ -52,6 +54,7 @@ from .track_style import (
     BADNIK_PX,
     BOSS_SIZE,
     COLUMN_PX,
+    LANE_PX,
     MARK_COLOUR,
     PATH_COLOUR,
     RACER_HEIGHT,
@@ -204,8 +207,10 @@ def build_track_layers(fig: Any, sources: SourceSet) -> Legend:
         Rect(
             x="x",
             y="y",
-            width=BOSS_SIZE[0],
-            height=BOSS_SIZE[1],
+            width=BOSS_SIZE[0] * COLUMN_PX,
+            height=BOSS_SIZE[1] * LANE_PX,
+            width_units="screen",
+            height_units="screen",
             fill_color="#212121",
             line_color="#FFD600",
             line_width=3,
@@ -217,8 +222,10 @@ def build_track_layers(fig: Any, sources: SourceSet) -> Legend:
         Rect(
             x="x",
             y="y",
-            width="width",
-            height=RACER_HEIGHT,
+            width="width_px",
+            height=RACER_HEIGHT * LANE_PX,
+            width_units="screen",
+            height_units="screen",
             fill_color="colour",
             line_color="line",
             line_width="line_width",

@@ -16,7 +16,7 @@ from ..sonic.queries import Badnik
 from ..sonic.state import SonicState
 from .sources import Columns, empty_columns
 from .style import player_colour
-from .track_style import RACER_NUDGE, RACER_WIDTH, space_xy
+from .track_style import COLUMN_PX, RACER_NUDGE, RACER_WIDTH, space_xy
 from .track_terrain import marker_row
 
 __all__ = [
@@ -45,6 +45,7 @@ RACER_COLUMNS = (
     "x",
     "y",
     "width",
+    "width_px",
     "col",
     "lane",
     "seat",
@@ -177,10 +178,12 @@ def racer_columns(
         k = max(seen.get(sp, 0) for sp in spaces)
         for sp in spaces:
             seen[sp] = k + 1
+        width = RACER_WIDTH + 1.0 if t.large else RACER_WIDTH
         row = {
             "x": x,
             "y": y + RACER_NUDGE * k,
-            "width": RACER_WIDTH + 1.0 if t.large else RACER_WIDTH,
+            "width": width,
+            "width_px": width * COLUMN_PX,
             "col": t.col,
             "lane": t.lane + 1,
             "seat": i + 1,
@@ -199,4 +202,4 @@ def racer_columns(
         }
         cols.add(**row)
     ints = ("col", "lane", "seat", "speed", "rings", "badniks", "score")
-    return cols.arrays(floats=("x", "y", "width", "line_width"), ints=ints)
+    return cols.arrays(floats=("x", "y", "width", "width_px", "line_width"), ints=ints)
