@@ -15,7 +15,7 @@ from racerlab.viz.label_placer import boxes_overlap
 from racerlab.viz.track import TrackPlot
 from racerlab.viz.track_labels import text_box
 from racerlab.viz.track_layers import LEGEND
-from racerlab.viz.track_style import BOSS_SIZE, RACER_HEIGHT
+from racerlab.viz.track_style import BOSS_SIZE, COLUMN_PX, RACER_HEIGHT, TRACK_HEIGHT
 
 MAX_MODELS = 100
 """The most Bokeh models the track figure may hold (it was 334 with a source per layer)."""
@@ -162,3 +162,15 @@ def test_crowded_tags_never_cover_each_other_nor_a_racer(rules):
             x0, y0, x1, y1 = boxes[i]
             ax, ay = data["ax"][i], data["ay"][i]
             assert x0 - 1e-9 <= ax <= x1 + 1e-9 and y0 - 1e-9 <= ay <= y1 + 1e-9, data["text"][i]
+
+
+def test_the_browser_keeps_a_column_readable_at_any_width(rules):
+    plot = TrackPlot(rules.initial_state(SonicSetup(("sonic", "tails")), seed=1))
+    fig = plot.figure
+    assert fig.sizing_mode == "stretch_width" and fig.height == TRACK_HEIGHT
+    (fit,) = fig.js_property_callbacks["change:inner_width"]
+    assert fit.args == {"xr": fig.x_range, "px": COLUMN_PX}
+    assert "xr.setv({start: start, end: start + span})" in fit.code
+    # racers are drawn in pixels at that scale, so the placer's boxes match the drawing
+    racers = plot.sources["racers"].data
+    assert list(racers["width_px"]) == [w * COLUMN_PX for w in racers["width"]]
