@@ -129,6 +129,14 @@ class _Painter:
 def build_track_layers(fig: Any, sources: SourceSet) -> Legend:
     """Add every source, glyph, hover card and the legend to ``fig``; returns the legend."""
     p = _Painter(fig, sources)
+    r: Renderers = {**_add_track(p), **_add_path(p), **_add_tokens(p)}
+    _add_labels(p)
+    _add_hover_cards(fig, r)
+    return _add_legend(fig, r)
+
+
+def _add_track(p: _Painter) -> Renderers:
+    """The spaces, areas, section and start and finish lines, terrain markers and rocks."""
     r: Renderers = {}
     r["cells"] = p.draw(
         "cells",
@@ -156,12 +164,17 @@ def build_track_layers(fig: Any, sources: SourceSet) -> Legend:
         MultiLine(xs="xs", ys="ys", line_color="colour", line_width="width", line_dash="dash"),
     )
     r["features"] = p.draw("features", FEATURE_COLUMNS, _marker_glyph())
+    return r
+
+
+def _add_path(p: _Painter) -> Renderers:
+    """The path preview's line, and its spaces (squares where something acts on it)."""
     p.draw(
         "path",
         ("xs", "ys"),
         MultiLine(xs="xs", ys="ys", line_color=PATH_COLOUR, line_width=5, line_alpha=0.75),
     )
-    r["path"] = p.draw(
+    path = p.draw(
         "path-spaces",
         PATH_COLUMNS,
         Scatter(
@@ -175,6 +188,12 @@ def build_track_layers(fig: Any, sources: SourceSet) -> Legend:
             line_width="line_width",
         ),
     )
+    return {"path": path}
+
+
+def _add_tokens(p: _Painter) -> Renderers:
+    """Rings, badniks, the boss and the racers (sized in pixels)."""
+    r: Renderers = {}
     r["rings"] = p.draw(
         "rings",
         ("x", "y", "count", "label", "what"),
@@ -232,9 +251,7 @@ def build_track_layers(fig: Any, sources: SourceSet) -> Legend:
             fill_alpha=0.95,
         ),
     )
-    _add_labels(p)
-    _add_hover_cards(fig, r)
-    return _add_legend(fig, r)
+    return r
 
 
 def _marker_glyph() -> Scatter:
