@@ -174,3 +174,22 @@ def test_the_browser_keeps_a_column_readable_at_any_width(rules):
     # racers are drawn in pixels at that scale, so the placer's boxes match the drawing
     racers = plot.sources["racers"].data
     assert list(racers["width_px"]) == [w * COLUMN_PX for w in racers["width"]]
+
+
+def test_new_games_and_loaded_scenarios_keep_every_model_of_the_dashboards_track():
+    from racerlab.app.sonic_dashboard import sonic_app
+
+    app = sonic_app(seed=0)
+    plot = app.track
+    before = models(plot)
+    cells = plot.sources["cells"]
+    s = app.session
+    s.new_random(5)
+    assert plot.sources["racers"].data["name"] == s.player_names
+    for title in list(s.kit.scenarios)[:3]:
+        s.load_scenario(title)
+        assert plot.sources["racers"].data["name"] == s.player_names
+        assert len(plot.sources["boss"].data["x"]) == (1 if s.state.boss else 0)
+    s.new_random(6)
+    assert len(cells.data["x"]) == s.state.board.track.n_columns * 5
+    assert plot.sources["cells"] is cells and models(plot) == before
