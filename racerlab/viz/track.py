@@ -1,9 +1,10 @@
 """The Battle Racers track as a Bokeh figure: a lane grid drawn from a game state.
 
 :class:`TrackPlot` builds its figure and every renderer once; :meth:`TrackPlot.update`
-only replaces ``ColumnDataSource.data`` (numpy arrays for numbers), so a step or
-a tweak redraws in a few milliseconds. Each source has a ``name``
-(``track-cells``, ``track-racers`` ...) so tests and notebooks can find it.
+only replaces the ``ColumnDataSource.data`` that changed (numpy arrays for numbers), so a
+step or a tweak redraws in a few milliseconds and never adds or drops a model. Each
+source has a ``name`` (``track-cells``, ``track-racers``, ``track-labels`` ...) so tests
+and notebooks can find it.
 
 Coordinates: a space ``(column, lane)`` is the unit square centred on
 ``x = column + 0.5``, ``y = -lane``, so lane 0 (the rulebook's lane 1) is on top
@@ -19,17 +20,20 @@ What is drawn:
 * breakaway platforms still in place, traps with the face now showing,
   Virtual Reality tokens, rocks;
 * rings (with the count), badniks (by kind), the boss (rings left, card shown);
-* the racers in their player's colour, labelled with seat and Speed; hover
+* the racers in their player's colour, tagged with seat and Speed; hover
   for name, Speed, rings, badniks and Ability;
 * the path preview: the spaces a movement will enter, with the spaces where
   terrain, badniks, rings or the boss act on it marked and labelled (from
-  :func:`racerlab.sonic.queries.path_preview`).
+  :func:`racerlab.sonic.queries.path_preview`);
+* tags (seat:Speed, the boss's rings, ring counts, what acts on the path) placed so that
+  none covers another or a racer, with a leader line when moved.
 
 The work is split by concern: :mod:`~racerlab.viz.track_style` (sizes, colours,
 coordinates), :mod:`~racerlab.viz.track_terrain` (the laid track),
 :mod:`~racerlab.viz.track_tokens` (rings, badniks, boss, racers),
-:mod:`~racerlab.viz.track_path` (the path preview) and
-:mod:`~racerlab.viz.track_layers` (the figure, glyphs, hover cards and legends).
+:mod:`~racerlab.viz.track_path` (the path preview),
+:mod:`~racerlab.viz.track_labels` (every text, and where the tags go) and
+:mod:`~racerlab.viz.track_layers` (the figure, glyphs, hover cards and legend).
 This module holds :class:`TrackPlot`, which ties them together, and keeps every
 public name importable from here.
 """
@@ -189,17 +193,15 @@ class TrackPlot:
         self._follow(state, preview)
 
     # -- helpers -------------------------------------------------------------------------
-    def _put(self, data: Mapping[str, Mapping[str, Any]]) -> bool:
+    def _put(self, data: Mapping[str, Mapping[str, Any]]) -> None:
         """Give each source named in ``data`` its new columns if they differ from what it
-        holds (the source object stays); whether any changed."""
-        changed = False
+        holds (the source object stays); the labels are placed again if one that has or
+        keeps off a label changed."""
         for key, columns in data.items():
             source = self.sources[key]
             if not same_columns(source.data, columns):
                 source.data = dict(columns)
-                changed = True
                 self._labels_stale = self._labels_stale or key in _LABELLED
-        return changed
 
     def _feature_columns(self, state: SonicState) -> dict[str, Any]:
         """The legend's swatches (first, so the legend lists the things on the track
@@ -221,9 +223,7 @@ class TrackPlot:
         if not self._labels_stale:
             return  # nothing that has a label or keeps labels away moved
         self._labels_stale = False
-        rows = LabelRows()
-        for k in rows.data:
-            rows.data[k].extend(self._fixed.data[k])
+        rows = self._fixed.copy()
         tags, obstacles = token_tags({k: self.sources[k].data for k in _TOKEN_SOURCES})
         n = state.board.track.n_columns
         bounds = (-0.5 + MARGIN / 3, Y_RANGE[0] + MARGIN / 3, n + 0.5 - MARGIN / 3, SECTION_NAME_Y)

@@ -170,6 +170,13 @@ class LabelRows(Columns):
             kind=kind,
         )
 
+    def copy(self) -> LabelRows:
+        """A new set of rows holding these."""
+        rows = LabelRows()
+        for key, values in self.data.items():
+            rows.data[key].extend(values)
+        return rows
+
     def boxes(self) -> list[tuple[float, float, float, float]]:
         """The box of every row so far."""
         return [text_box(self.data, i) for i in range(len(self))]
