@@ -1,9 +1,10 @@
 """The Battle Racers track as a Bokeh figure: a lane grid drawn from a game state.
 
 :class:`TrackPlot` builds its figure and every renderer once; :meth:`TrackPlot.update`
-only replaces ``ColumnDataSource.data`` (numpy arrays for numbers), so a step or
-a tweak redraws in a few milliseconds. Each source has a ``name``
-(``track-cells``, ``track-racers`` ...) so tests and notebooks can find it.
+only replaces the ``ColumnDataSource.data`` that changed (numpy arrays for numbers), so a
+step or a tweak redraws in a few milliseconds and never adds or drops a model. Each
+source has a ``name`` (``track-cells``, ``track-racers``, ``track-labels`` ...) so tests
+and notebooks can find it.
 
 Coordinates: a space ``(column, lane)`` is the unit square centred on
 ``x = column + 0.5``, ``y = -lane``, so lane 0 (the rulebook's lane 1) is on top
@@ -19,34 +20,56 @@ What is drawn:
 * breakaway platforms still in place, traps with the face now showing,
   Virtual Reality tokens, rocks;
 * rings (with the count), badniks (by kind), the boss (rings left, card shown);
-* the racers in their player's colour, labelled with seat and Speed; hover
+* the racers in their player's colour, tagged with seat and Speed; hover
   for name, Speed, rings, badniks and Ability;
 * the path preview: the spaces a movement will enter, with the spaces where
   terrain, badniks, rings or the boss act on it marked and labelled (from
-  :func:`racerlab.sonic.queries.path_preview`).
+  :func:`racerlab.sonic.queries.path_preview`);
+* tags (seat:Speed, the boss's rings, ring counts, what acts on the path) placed so that
+  none covers another or a racer, with a leader line when moved.
 
 The work is split by concern: :mod:`~racerlab.viz.track_style` (sizes, colours,
 coordinates), :mod:`~racerlab.viz.track_terrain` (the laid track),
 :mod:`~racerlab.viz.track_tokens` (rings, badniks, boss, racers),
-:mod:`~racerlab.viz.track_path` (the path preview) and
-:mod:`~racerlab.viz.track_layers` (the figure, glyphs, hover cards and legends).
+:mod:`~racerlab.viz.track_path` (the path preview),
+:mod:`~racerlab.viz.track_labels` (every text, and where the tags go) and
+:mod:`~racerlab.viz.track_layers` (the figure, glyphs, hover cards and legend).
 This module holds :class:`TrackPlot`, which ties them together, and keeps every
 public name importable from here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+import numpy as np
 
 from ..sonic.queries import PathPreview
 from ..sonic.state import SonicState
-from .sources import SourceSet
-from .track_layers import build_track_layers, track_figure
+from .sources import Columns, SourceSet
+from .track_labels import LabelRows, token_tags
+from .track_layers import build_track_layers, legend_rows, track_figure
 from .track_path import path_columns
-from .track_style import ELEVATION_COLOURS, TRACK_HEIGHT, VIEW_BEHIND, VIEW_COLUMNS, space_xy
-from .track_terrain import FEATURE_STYLE, area_columns, terrain_columns, terrain_words
-from .track_tokens import BADNIK_STYLE, racer_columns, racer_names, token_columns
+from .track_style import (
+    ELEVATION_COLOURS,
+    TRACK_HEIGHT,
+    VIEW_BEHIND,
+    VIEW_COLUMNS,
+    Y_RANGE,
+    space_xy,
+)
+from .track_terrain import (
+    FEATURE_COLUMNS,
+    FEATURE_STYLE,
+    SECTION_NAME_Y,
+    area_columns,
+    fixed_labels,
+    terrain_columns,
+    terrain_words,
+)
+from .track_tokens import BADNIK_STYLE, racer_columns, racer_names, rock_rows, token_columns
 
 __all__ = [
     "BADNIK_STYLE",
@@ -58,6 +81,9 @@ __all__ = [
     "space_xy",
     "terrain_words",
 ]
+
+MARGIN = 0.3
+"""Room (in columns or lanes) kept between a label and the edge of the plot."""
 
 
 class TrackPlot:
@@ -83,6 +109,10 @@ class TrackPlot:
         self.sources = SourceSet("track")
         self.legend = build_track_layers(self.figure, self.sources)
         self._terrain_key: Any = None
+        self._terrain_features: dict[str, list[Any]] = {}
+        self._features_key: Any = None
+        self._labels_stale = True
+        self._fixed = LabelRows()
         self.names = names
         self.colours = colours
         self.selected = selected
@@ -104,7 +134,8 @@ class TrackPlot:
         boss_card: str = "",
     ) -> None:
         """Redraw for ``state``: the selected racer ringed, and ``preview`` (a path of
-        seat ``mover``) drawn with its marks; only the sources' data change."""
+        seat ``mover``) drawn with its marks; only the data of sources that changed is
+        replaced (no source or renderer is ever replaced)."""
         if selected is not None:
             self.selected = selected
         self.show_state(state, names=names, boss_name=boss_name, boss_card=boss_card)
@@ -124,8 +155,13 @@ class TrackPlot:
             self.names = names
         self.state = state
         self._draw_terrain(state.board)
-        self.sources.fill(token_columns(state, boss_name, boss_card))
+        self._put(token_columns(state, boss_name, boss_card))
+        features_key = (self._terrain_key, state.board.rocks)
+        if features_key != self._features_key:  # new terrain or rocks moved
+            self._features_key = features_key
+            self._put({"features": self._feature_columns(state)})
         self.show_selection(self.selected)
+        self._draw_labels()
 
     def show_selection(self, selected: int) -> None:
         """Ring racer ``selected`` and name it in the title (nothing else is redrawn)."""
@@ -133,14 +169,14 @@ class TrackPlot:
         assert state is not None, "TrackPlot.update draws a state first"
         self.selected = selected
         board = state.board
-        self.sources["racers"].data = racer_columns(state, self.names, self.colours, selected)
+        self._put({"racers": racer_columns(state, self.names, self.colours, selected)})
         laid = board.track.n_columns
         rnd = f"Round {state.round}"
         who = ""
         if 0 <= selected < len(board.racers):
             who = f" · selected: {racer_names(state, self.names)[selected]}"
-        more = f" · {len(state.pending)} section(s) still to lay" if state.pending else ""
-        self.figure.title.text = f"{rnd} · {laid} columns laid{more}{who}"
+        more = f" (+{len(state.pending)} to lay)" if state.pending else ""
+        self.figure.title.text = f"{rnd} · {laid} columns{more}{who}"  # fits 600 px
 
     def show_preview(self, preview: PathPreview | None, mover: int | None = None) -> None:
         """Draw ``preview`` (a path of seat ``mover``; ``None``: no path) on the state shown,
@@ -152,29 +188,75 @@ class TrackPlot:
             return  # already shown: asking twice draws once
         self._preview_drawn = (state, preview, mover)
         self.preview = preview
-        self.sources.fill(path_columns(state, preview, mover))
+        self._put(path_columns(state, preview, mover))
+        self._draw_labels()
         self._follow(state, preview)
+
+    # -- helpers -------------------------------------------------------------------------
+    def _put(self, data: Mapping[str, Mapping[str, Any]]) -> None:
+        """Give each source named in ``data`` its new columns if they differ from what it
+        holds (the source object stays); the labels are placed again if one that has or
+        keeps off a label changed."""
+        for key, columns in data.items():
+            source = self.sources[key]
+            if not same_columns(source.data, columns):
+                source.data = dict(columns)
+                self._labels_stale = self._labels_stale or key in _LABELLED
+
+    def _feature_columns(self, state: SonicState) -> dict[str, Any]:
+        """The legend's swatches (first, so the legend lists the things on the track
+        before the terrain), the terrain markers and the rocks, as one source."""
+        rows = Columns(FEATURE_COLUMNS)
+        for row in _LEGEND_ROWS:
+            rows.add(**row)
+        for k in FEATURE_COLUMNS:
+            rows.data[k].extend(self._terrain_features[k])
+        for row in rock_rows(state):
+            rows.add(**row)
+        return rows.arrays(floats=("x", "y", "angle", "size", "fill_alpha", "line_width"))
+
+    def _draw_labels(self) -> None:
+        """Every text: the track's own labels, then the tags of what stands on it, placed
+        so that none covers another, a racer, the boss, a ring, a badnik or a mark."""
+        state = self.state
+        assert state is not None
+        if not self._labels_stale:
+            return  # nothing that has a label or keeps labels away moved
+        self._labels_stale = False
+        rows = self._fixed.copy()
+        tags, obstacles = token_tags({k: self.sources[k].data for k in _TOKEN_SOURCES})
+        n = state.board.track.n_columns
+        bounds = (-0.5 + MARGIN / 3, Y_RANGE[0] + MARGIN / 3, n + 0.5 - MARGIN / 3, SECTION_NAME_Y)
+        rows.place(tags, obstacles, bounds)
+        self._put({"labels": rows.columns()})
 
     def _follow(self, state: SonicState, preview: PathPreview | None) -> None:
         """Keep the racers (and the previewed path) in view: the x range moves only when
-        something to show lies outside it, so a reader's own panning is respected."""
+        something to show lies outside it, so a reader's own panning is respected. The
+        view starts at a section's start, so the name of the first section shown is
+        whole."""
         board = state.board
-        n = board.track.n_columns
+        track = board.track
+        n = track.n_columns
         cols = [t.col for t in board.racers]
         if board.boss is not None:
             cols.append(board.boss[0])
         if preview is not None and preview.spaces:
             cols.extend(c for c, _ in preview.spaces)
-        lo = max(0, min(cols) - VIEW_BEHIND)
-        hi = min(n, max(cols) + 2)
-        width = max(min(VIEW_COLUMNS, n), hi - lo)
         xr = self.figure.x_range
         xr.bounds = (-0.5, n + 0.5)
         shown = xr.start is not None and xr.end is not None
-        if shown and xr.start <= lo and hi <= xr.end and xr.end <= n + 0.5:
+        span = xr.end - xr.start if shown and xr.end > xr.start else float(VIEW_COLUMNS)
+        span = min(span, n + 1.0)  # never wider than the track and its margins
+        lo = max(0, min(cols) - VIEW_BEHIND)
+        hi = min(n, max(cols) + 2)
+        # the first column shown is a section's first: its name is whole
+        first = min(lo, max(0, math.floor(n + 0.5 - span + MARGIN)))
+        first = track.offsets[track.section_index(min(first, n - 1))]
+        if shown and xr.start <= first - MARGIN and hi <= xr.end <= n + 0.5:
             return
-        start = max(0, min(lo, n - width))
-        xr.start, xr.end = float(start), float(start + width)
+        start = max(-0.5, first - MARGIN)
+        xr.start, xr.end = float(start), float(min(n + 0.5, start + max(span, hi - start)))
 
     def _draw_terrain(self, board: Any) -> None:
         """Redraw the laid track with its platforms, traps and Virtual Reality tokens,
@@ -184,5 +266,43 @@ class TrackPlot:
         if key == self._terrain_key:
             return
         self._terrain_key = key
-        self.sources.fill(terrain_columns(board.track, terrain))
-        self.sources.fill(area_columns(board))
+        columns = terrain_columns(board.track, terrain)
+        self._terrain_features = columns.pop("features")
+        self._put({**columns, **area_columns(board)})
+        self._fixed = fixed_labels(board)
+
+
+_LEGEND_ROWS = legend_rows()
+"""The legend's swatch rows of the ``features`` source (the same for every plot)."""
+
+_LABELLED = ("cells", "areas", "racers", "boss", "rings", "badniks", "path-spaces")
+"""The sources whose change moves a label: the laid track (its own labels) and the
+sources in :data:`_TOKEN_SOURCES`."""
+
+_TOKEN_SOURCES = ("racers", "boss", "rings", "badniks", "path-spaces")
+"""The sources whose rows get a tag or keep tags clear of them."""
+
+
+def same_columns(old: Mapping[str, Any], new: Mapping[str, Any]) -> bool:
+    """Whether two sources' columns hold the same values (NaN equal to NaN).
+
+    >>> same_columns({"x": np.array([1.0, np.nan])}, {"x": np.array([1.0, np.nan])})
+    True
+    >>> same_columns({"xs": [np.array([1.0])]}, {"xs": [np.array([2.0])]})
+    False
+    """
+    if old.keys() != new.keys():
+        return False
+    return all(_same(old[k], new[k]) for k in new)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Whether two columns (arrays, lists, lists of arrays) hold the same values."""
+    if len(a) != len(b):
+        return False
+    if any(len(c) and isinstance(c[0], (np.ndarray, list, tuple)) for c in (a, b)):
+        return all(_same(p, q) for p, q in zip(a, b))
+    x, y = np.asarray(a), np.asarray(b)
+    if x.dtype.kind in "fc" and y.dtype.kind in "fc":
+        return bool(np.array_equal(x, y, equal_nan=True))
+    return bool(np.array_equal(x, y))

@@ -1,302 +1,306 @@
-"""The track plot's figure and its glyph layers, hover cards and legends, built once.
+"""The track plot's figure and its glyphs, hover cards and legend, built once and light.
 
-Layers are added bottom to top: spaces, areas (Virtual Reality, traps,
-platforms), section marks and lines, terrain markers and rocks, the path
-preview, rings, badniks, the boss, the racers, and the labels of what acts on
-the path on top. Each builder takes the figure and the plot's
-:class:`~racerlab.viz.sources.SourceSet` and returns its renderers by name.
-The legend of the things on the track points at swatch renderers of its own
-(:func:`~racerlab.viz.sources.swatch_items`), so every entry shows its swatch
-even while nothing of its kind is on the track.
+One source and one renderer per kind of mark, each row carrying its own look
+(colour, alpha, size, marker, dash): bottom to top the spaces, the areas
+(Virtual Reality tokens, traps, platforms), the section boundaries and start and
+finish lines, the terrain markers and rocks, the path preview's line and its
+spaces, rings, badniks, the boss, the racers, and every text in one ``labels``
+source (with a leader line for a tag moved away from what it names, drawn from
+the same source). The renderers share one stateless ``AllIndices`` filter and
+draw their selection and mute looks automatically, so the whole figure stays
+under a hundred Bokeh models (a page loads and updates quicker). The racers and the
+boss are sized in pixels (their size at the plot's nominal scale), so they keep their
+shape when presenter mode makes the lanes taller.
+
+The legend is one :class:`~bokeh.models.Legend` whose entries come from two
+columns: the ``kind`` of the ``features`` source, which besides the terrain
+markers and rocks holds one off-plot swatch row per entry of :data:`LEGEND`
+(so those entries always show a swatch), and the ``name`` of the badniks on the
+track.
+
+In the browser the x range shows as many columns as fit the plot's width at
+:data:`~racerlab.viz.track_style.COLUMN_PX` pixels each, so a space stays
+readable at any width and the label placer's sizes match what is drawn.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from bokeh.core.properties import value
-from bokeh.models import HoverTool, Range1d
+from bokeh.core.properties import field, value
+from bokeh.models import (
+    AllIndices,
+    CDSView,
+    CustomJS,
+    GlyphRenderer,
+    HoverTool,
+    Legend,
+    LegendItem,
+    MultiLine,
+    Quad,
+    Range1d,
+    Rect,
+    Scatter,
+    Segment,
+    Text,
+)
 from bokeh.plotting import figure
 
-from .sources import SourceSet, Swatch, legend_below, style_legend, swatch_items
+from .sources import SourceSet, style_legend
 from .style import FONT, apply_figure_style
-from .track_path import MARK_COLUMNS
-from .track_style import MARK_COLOUR, PATH_COLOUR, TRACK_HEIGHT, VIEW_COLUMNS
-from .track_terrain import AREA_COLUMNS, LANES, TRAP_COLUMNS
-from .track_tokens import BOSS_COLUMNS, RACER_COLUMNS
+from .track_labels import LABEL_COLUMNS, PADDING_PX
+from .track_path import PATH_COLUMNS
+from .track_style import (
+    BADNIK_PX,
+    BOSS_SIZE,
+    COLUMN_PX,
+    LANE_PX,
+    MARK_COLOUR,
+    PATH_COLOUR,
+    RACER_HEIGHT,
+    RING_PX,
+    TRACK_HEIGHT,
+    VIEW_COLUMNS,
+    Y_RANGE,
+)
+from .track_terrain import AREA_COLUMNS, FEATURE_COLUMNS, LANES, LINE_COLUMNS, marker_row
+from .track_tokens import BOSS_COLUMNS, RACER_COLUMNS, ROCK_LOOK
 
-__all__ = ["LEGEND", "build_track_layers", "track_figure"]
+__all__ = ["LEGEND", "build_track_layers", "legend_rows", "track_figure"]
 
 Renderers = dict[str, Any]
 
+LEGEND_COLUMNS = 4
+"""Columns of the legend: it fits a 600 px wide plot (a 1024 px screen beside the side
+panel) in five rows."""
+
+_FIT_WIDTH = """
+const w = cb_obj.inner_width;
+if (!(w > 0)) return;
+const span = w / px;
+const b = xr.bounds;
+let start = xr.start;
+if (b != null && b[1] != null) start = Math.max(b[0], Math.min(start, b[1] - span));
+if (Math.abs(xr.end - xr.start - span) > 0.01 || start != xr.start)
+    xr.setv({start: start, end: start + span});
+"""
+"""Browser side: show the columns that fit the plot's width at ``px`` pixels a column."""
+
 
 def track_figure(title: str) -> Any:
-    """An empty figure for five lanes, the race running left to right, styled."""
+    """An empty figure for five lanes, the race running left to right, styled; its x range
+    keeps a column :data:`~racerlab.viz.track_style.COLUMN_PX` pixels wide."""
     fig = figure(
         title=title,
-        x_range=Range1d(0, VIEW_COLUMNS),
-        y_range=Range1d(-(LANES - 1) - 0.6, 1.0),  # five lanes, section names on top
+        x_range=Range1d(-0.5, VIEW_COLUMNS - 0.5),
+        y_range=Range1d(*Y_RANGE),  # five lanes, section names above, trap faces below
         sizing_mode="stretch_width",
         height=TRACK_HEIGHT,
         min_height=340,
-        tools="xpan,xwheel_zoom,box_zoom,reset,save",
+        tools="xpan,xwheel_zoom,reset,save",
         active_scroll=None,
         background_fill_color="#FFFFFF",
         x_axis_label="column (the race runs left to right)",
     )
-    fig.xgrid.visible = False
-    fig.ygrid.visible = False
+    fig.center = [r for r in fig.center if r not in (*fig.xgrid, *fig.ygrid)]
     fig.yaxis.ticker = list(range(-(LANES - 1), 1))
     fig.yaxis.major_label_overrides = {-lane: f"lane {lane + 1}" for lane in range(LANES)}
+    fig.js_on_change(
+        "inner_width", CustomJS(args=dict(xr=fig.x_range, px=COLUMN_PX), code=_FIT_WIDTH)
+    )
     return apply_figure_style(fig)
 
 
-def build_track_layers(fig: Any, sources: SourceSet) -> Any:
-    """Add every source, glyph, hover card and legend to ``fig``; returns the legend
-    of the things on the track (the one of terrain and badniks is ``fig.legend[0]``)."""
-    r: Renderers = {}
-    for add in (
-        _add_spaces,
-        _add_areas,
-        _add_section_marks,
-        _add_terrain_markers,
-        _add_path,
-        _add_tokens,
-        _add_racers,
-    ):
-        r.update(add(fig, sources))
+class _Painter:
+    """Adds renderers to a figure, each on a source of the plot's :class:`SourceSet`; all
+    share one stateless filter and let Bokeh draw their selection and mute looks."""
+
+    def __init__(self, fig: Any, sources: SourceSet) -> None:
+        self.fig, self.sources, self.every = fig, sources, AllIndices()
+
+    def draw(self, key: str, columns: tuple[str, ...], glyph: Any) -> Any:
+        """``glyph`` on the source ``key`` (made with ``columns`` if new)."""
+        source = self.sources.get(key) or self.sources.add(key, *columns)
+        renderer = GlyphRenderer(data_source=source, glyph=glyph, view=CDSView(filter=self.every))
+        self.fig.renderers.append(renderer)
+        return renderer
+
+
+def build_track_layers(fig: Any, sources: SourceSet) -> Legend:
+    """Add every source, glyph, hover card and the legend to ``fig``; returns the legend."""
+    p = _Painter(fig, sources)
+    r: Renderers = {**_add_track(p), **_add_path(p), **_add_tokens(p)}
+    _add_labels(p)
     _add_hover_cards(fig, r)
-    return _add_legends(fig)
+    return _add_legend(fig, r)
 
 
-def _text(fig: Any, source: Any, x: str = "x", y: str = "y", **style: Any) -> Any:
-    """Labels from the ``label`` column of ``source`` (unless ``style`` names another)."""
-    return fig.text(x, y, **{"text": "label", "source": source, **style})
-
-
-def _area(fig: Any, source: Any, **style: Any) -> Any:
-    """Rectangles from the ``left``/``right``/``top``/``bottom`` columns of ``source``."""
-    return fig.quad(left="left", right="right", top="top", bottom="bottom", source=source, **style)
-
-
-def _add_spaces(fig: Any, sources: SourceSet) -> Renderers:
-    cells = sources.add(
-        "cells", "x", "y", "col", "lane", "fill", "elevation", "terrain", "section", "turn"
+def _add_track(p: _Painter) -> Renderers:
+    """The spaces, areas, section and start and finish lines, terrain markers and rocks."""
+    r: Renderers = {}
+    r["cells"] = p.draw(
+        "cells",
+        ("x", "y", "col", "lane", "fill", "elevation", "terrain", "section", "turn"),
+        Rect(x="x", y="y", width=0.96, height=0.96, fill_color="fill", line_color="#FFFFFF"),
     )
-    r_cells = fig.rect(
-        "x",
-        "y",
-        width=0.96,
-        height=0.96,
-        source=cells,
-        fill_color="fill",
-        line_color="#FFFFFF",
-        line_width=1,
+    r["areas"] = p.draw(
+        "areas",
+        AREA_COLUMNS,
+        Quad(
+            left="left",
+            right="right",
+            top="top",
+            bottom="bottom",
+            fill_color="fill",
+            fill_alpha="fill_alpha",
+            line_color="line",
+            line_width="line_width",
+            line_dash="dash",
+        ),
     )
-    return {"cells": r_cells}
+    p.draw(
+        "lines",
+        LINE_COLUMNS,
+        MultiLine(xs="xs", ys="ys", line_color="colour", line_width="width", line_dash="dash"),
+    )
+    r["features"] = p.draw("features", FEATURE_COLUMNS, _marker_glyph())
+    return r
 
 
-def _add_areas(fig: Any, sources: SourceSet) -> Renderers:
-    r_vr = _area(
-        fig,
-        sources.add("vr", *AREA_COLUMNS),
-        fill_color="#00BCD4",
-        fill_alpha=0.25,
-        line_color="#00838F",
-        line_width=2,
+def _add_path(p: _Painter) -> Renderers:
+    """The path preview's line, and its spaces (squares where something acts on it)."""
+    p.draw(
+        "path",
+        ("xs", "ys"),
+        MultiLine(xs="xs", ys="ys", line_color=PATH_COLOUR, line_width=5, line_alpha=0.75),
     )
-    traps = sources.add("traps", *TRAP_COLUMNS)
-    r_traps = _area(
-        fig, traps, fill_alpha=0, line_color="#5E35B1", line_width=2.5, line_dash="dashdot"
+    path = p.draw(
+        "path-spaces",
+        PATH_COLUMNS,
+        Scatter(
+            x="x",
+            y="y",
+            marker="marker",
+            size="size",
+            fill_color=PATH_COLOUR,
+            fill_alpha="fill_alpha",
+            line_color="line",
+            line_width="line_width",
+        ),
     )
-    _text(
-        fig,
-        traps,
-        "lx",
-        "ly",
-        text_font_size="8pt",
-        text_color="#5E35B1",
-        text_align="center",
-        text_baseline="top",
-    )
-    r_platforms = _area(
-        fig,
-        sources.add("platforms", *AREA_COLUMNS),
-        fill_color="#8D6E63",
-        fill_alpha=0.15,
-        line_color="#5D4037",
-        line_width=2.5,
-        line_dash="dashed",
-    )
-    return {"vr": r_vr, "traps": r_traps, "platforms": r_platforms}
+    return {"path": path}
 
 
-def _add_section_marks(fig: Any, sources: SourceSet) -> Renderers:
-    sections = sources.add("sections", "xs", "ys")
-    fig.multi_line("xs", "ys", source=sections, line_color="#444444", line_width=2)
-    _text(
-        fig,
-        sources.add("section-names", "x", "y", "name"),
-        text="name",
-        text_font=value(FONT),
-        text_font_size="9pt",
-        text_color="#333333",
-        text_baseline="bottom",
+def _add_tokens(p: _Painter) -> Renderers:
+    """Rings, badniks, the boss and the racers (sized in pixels)."""
+    r: Renderers = {}
+    r["rings"] = p.draw(
+        "rings",
+        ("x", "y", "count", "label", "what"),
+        Scatter(
+            x="x",
+            y="y",
+            marker="circle",
+            size=RING_PX,
+            fill_alpha=0,
+            line_color="#F9A825",
+            line_width=4,
+        ),
     )
-    lines = sources.add("lines", "xs", "ys", "label")
-    r_lines = fig.multi_line(
-        "xs", "ys", source=lines, line_color="#111111", line_width=5, line_dash="dotted"
+    r["badniks"] = p.draw(
+        "badniks",
+        ("x", "y", "kind", "name", "marker", "colour", "family", "what"),
+        Scatter(
+            x="x",
+            y="y",
+            marker="marker",
+            size=BADNIK_PX,
+            fill_color="colour",
+            line_color="#FFFFFF",
+            line_width=1.5,
+        ),
     )
-    _text(
-        fig,
-        sources.add("turn", "x", "y", "label"),
-        text_font_size="10pt",
-        text_font_style="bold",
-        text_color="#0D47A1",
-        text_align="left",
-        text_baseline="middle",
-        x_offset=2,
+    r["boss"] = p.draw(
+        "boss",
+        BOSS_COLUMNS,
+        Rect(
+            x="x",
+            y="y",
+            width=BOSS_SIZE[0] * COLUMN_PX,
+            height=BOSS_SIZE[1] * LANE_PX,
+            width_units="screen",
+            height_units="screen",
+            fill_color="#212121",
+            line_color="#FFD600",
+            line_width=3,
+        ),
     )
-    return {"lines": r_lines}
+    r["racers"] = p.draw(
+        "racers",
+        RACER_COLUMNS,
+        Rect(
+            x="x",
+            y="y",
+            width="width_px",
+            height=RACER_HEIGHT * LANE_PX,
+            width_units="screen",
+            height_units="screen",
+            fill_color="colour",
+            line_color="line",
+            line_width="line_width",
+            fill_alpha=0.95,
+        ),
+    )
+    return r
 
 
-def _add_terrain_markers(fig: Any, sources: SourceSet) -> Renderers:
-    features = sources.add("features", "x", "y", "marker", "colour", "angle", "kind", "words")
-    fig.scatter(
-        "x",
-        "y",
-        source=features,
+def _marker_glyph() -> Scatter:
+    """Terrain markers, rocks and legend swatches: every look from the row."""
+    return Scatter(
+        x="x",
+        y="y",
         marker="marker",
-        size=15,
+        size="size",
         angle="angle",
         fill_color="colour",
-        line_color="colour",
-        line_width=2,
-        fill_alpha=0.85,
-        legend_field="kind",
-    )
-    r_rocks = fig.scatter(
-        "x",
-        "y",
-        source=sources.add("rocks", "x", "y"),
-        marker="hex",
-        size=20,
-        fill_color="#757575",
-        line_color="#424242",
-        fill_alpha=0.8,
-    )
-    return {"rocks": r_rocks}
-
-
-def _add_path(fig: Any, sources: SourceSet) -> Renderers:
-    """The path preview, under the tokens."""
-    path = sources.add("path", "xs", "ys")
-    r_path = fig.multi_line(
-        "xs", "ys", source=path, line_color=PATH_COLOUR, line_width=5, line_alpha=0.75
-    )
-    fig.scatter(
-        "x",
-        "y",
-        source=sources.add("path-spaces", "x", "y", "step"),
-        marker="circle",
-        size=9,
-        fill_color=PATH_COLOUR,
-        line_color="#FFFFFF",
-    )
-    r_marks = fig.scatter(
-        "x",
-        "y",
-        source=sources.add("path-marks", *MARK_COLUMNS),
-        marker="square",
-        size=30,
-        fill_alpha=0,
-        line_color=MARK_COLOUR,
-        line_width=3,
-    )
-    return {"path": r_path, "marks": r_marks}
-
-
-def _add_tokens(fig: Any, sources: SourceSet) -> Renderers:
-    """Rings (with the count), badniks and the boss."""
-    rings = sources.add("rings", "x", "y", "count", "label")
-    r_rings = fig.scatter(
-        "x",
-        "y",
-        source=rings,
-        marker="circle",
-        size=16,
-        fill_alpha=0,
-        line_color="#F9A825",
-        line_width=4,
-    )
-    _text(
-        fig,
-        rings,
-        text_font_size="8pt",
-        text_font_style="bold",
-        text_color="#8D6E00",
-        text_align="center",
-        text_baseline="middle",
-    )
-    r_badniks = fig.scatter(
-        "x",
-        "y",
-        source=sources.add("badniks", "x", "y", "kind", "name", "marker", "colour", "family"),
-        marker="marker",
-        size=20,
-        fill_color="colour",
-        line_color="#FFFFFF",
-        line_width=1.5,
-        legend_field="name",
-    )
-    boss = sources.add("boss", *BOSS_COLUMNS)
-    r_boss = fig.rect(
-        "x",
-        "y",
-        width=0.9,
-        height=0.9,
-        source=boss,
-        fill_color="#212121",
-        line_color="#FFD600",
-        line_width=3,
-    )
-    _text(fig, boss, **_BOLD_CENTRED, text_color="#FFD600", text_font_size="9pt")
-    return {"rings": r_rings, "badniks": r_badniks, "boss": r_boss}
-
-
-_BOLD_CENTRED = dict(text_font_style="bold", text_align="center", text_baseline="middle")
-
-
-def _add_racers(fig: Any, sources: SourceSet) -> Renderers:
-    """The racers, and on top of everything the labels of what acts on the path."""
-    racers = sources.add("racers", *RACER_COLUMNS)
-    r_racers = fig.rect(
-        "x",
-        "y",
-        width="width",
-        height=0.72,
-        source=racers,
-        fill_color="colour",
+        fill_alpha="fill_alpha",
         line_color="line",
         line_width="line_width",
-        fill_alpha=0.95,
     )
-    _text(fig, racers, **_BOLD_CENTRED, text_color="#FFFFFF", text_font_size="9pt")
-    _text(
-        fig,
-        sources["path-marks"],
-        text_font_size="8pt",
-        text_color=MARK_COLOUR,
-        text_font_style="bold",
-        y_offset=-18,
-        text_align="center",
-        background_fill_color="#FFFFFF",
-        background_fill_alpha=0.85,
+
+
+def _add_labels(p: _Painter) -> None:
+    """Leader lines, then every text on top of everything (one source for both)."""
+    p.draw(
+        "labels",
+        LABEL_COLUMNS,
+        Segment(x0="ax", y0="ay", x1="x", y1="y", line_color="colour", line_alpha="leader_alpha"),
     )
-    return {"racers": r_racers}
+    p.draw(
+        "labels",
+        LABEL_COLUMNS,
+        Text(
+            x="x",
+            y="y",
+            text="text",
+            text_font=value(FONT),
+            text_color="colour",
+            text_font_size="size",
+            text_font_style="style",
+            text_align="align",
+            text_baseline="baseline",
+            background_fill_color="background",
+            background_fill_alpha="background_alpha",
+            border_line_color="colour",
+            border_line_alpha="border_alpha",
+            padding=PADDING_PX,
+        ),
+    )
 
 
 def _add_hover_cards(fig: Any, r: Renderers) -> None:
+    """A card for the racers, one for the spaces and one for what lies on them (rings,
+    badniks, the boss, the path's spaces and marks, areas: each row says ``what``)."""
     fig.add_tools(
         HoverTool(
             renderers=[r["racers"]],
@@ -311,16 +315,9 @@ def _add_hover_cards(fig: Any, r: Renderers) -> None:
             ],
         ),
         HoverTool(
-            renderers=[r["badniks"]],
-            tooltips=[("Badnik", "@name"), ("", "@family")],
+            renderers=[r[k] for k in ("boss", "badniks", "rings", "path", "areas")],
+            tooltips=[("", "@what")],
         ),
-        HoverTool(renderers=[r["rings"]], tooltips=[("Rings", "@count")]),
-        HoverTool(
-            renderers=[r["boss"]],
-            tooltips=[("Boss", "@name"), ("Rings", "@rings"), ("Card", "@card")],
-        ),
-        HoverTool(renderers=[r["marks"]], tooltips=[("On the path", "@what")]),
-        HoverTool(renderers=[r["platforms"], r["traps"], r["vr"]], tooltips=[("", "@label")]),
         HoverTool(
             renderers=[r["cells"]],
             tooltips=[
@@ -333,32 +330,40 @@ def _add_hover_cards(fig: Any, r: Renderers) -> None:
     )
 
 
-_NO_FILL = dict(fill_alpha=0)
+_NO_FILL = dict(fill_alpha=0.0)
 
-LEGEND: tuple[Swatch, ...] = (
-    ("Racers: seat:Speed (hover for rings)", "square", dict(fill_color="#8C8C8C")),
-    ("Rings", "circle", dict(_NO_FILL, line_color="#F9A825", line_width=4)),
-    ("Boss", "square", dict(fill_color="#212121", line_color="#FFD600", line_width=3)),
-    ("Rock", "hex", dict(fill_color="#757575", line_color="#424242", fill_alpha=0.8)),
-    (
-        "Platform",
-        "square",
-        dict(fill_color="#8D6E63", fill_alpha=0.15, line_color="#5D4037", line_width=2.5),
-    ),
-    ("Trap", "square", dict(_NO_FILL, line_color="#5E35B1", line_width=2.5)),
-    (
-        "VR token",
-        "square",
-        dict(fill_color="#00BCD4", fill_alpha=0.25, line_color="#00838F", line_width=2),
-    ),
-    ("Start / finish line", "line", dict(line_color="#111111", line_width=5, line_dash="dotted")),
-    ("Path preview", "line", dict(line_color=PATH_COLOUR, line_width=5, line_alpha=0.75)),
-    ("Acts on the path", "square", dict(_NO_FILL, line_color=MARK_COLOUR, line_width=3)),
+LEGEND: tuple[tuple[str, str, dict[str, Any]], ...] = (
+    ("Racer (seat:Speed)", "square", dict(colour="#8C8C8C", line="#222222", line_width=1.5)),
+    ("Rings", "circle", dict(_NO_FILL, colour="#F9A825", line_width=4.0)),
+    ("Boss", "square", dict(colour="#212121", line="#FFD600", line_width=3.0)),
+    ("Rock", "hex", dict(colour=ROCK_LOOK["colour"], line=ROCK_LOOK["line"], fill_alpha=0.8)),
+    ("Platform", "square", dict(colour="#8D6E63", line="#5D4037", fill_alpha=0.15)),
+    ("Trap", "square", dict(_NO_FILL, colour="#5E35B1", line_width=2.5)),
+    ("VR token", "square", dict(colour="#00BCD4", line="#00838F", fill_alpha=0.25)),
+    ("Start / finish line", "dash", dict(colour="#111111", line_width=5.0)),
+    ("Path preview", "dash", dict(colour=PATH_COLOUR, line_width=5.0)),
+    ("Acts on the path", "square", dict(_NO_FILL, colour=MARK_COLOUR, line_width=3.0)),
 )
-"""Legend entries of the things on the track: (label, swatch shape, its constant look)."""
+"""Legend entries of the things on the track: (label, swatch marker, its look)."""
 
 
-def _add_legends(fig: Any) -> Any:
-    """The terrain and badnik legend, then the legend of the rest, both below the plot."""
-    fig.add_layout(style_legend(fig.legend[0]), "below")
-    return legend_below(fig, swatch_items(fig, LEGEND), ncols=5)
+def legend_rows() -> list[dict[str, Any]]:
+    """One off-plot row of the ``features`` source per :data:`LEGEND` entry: its swatch."""
+    nan = float("nan")
+    return [
+        marker_row(nan, nan, marker, **{"size": 14.0, **look}, kind=label)
+        for label, marker, look in LEGEND
+    ]
+
+
+def _add_legend(fig: Any, r: Renderers) -> Legend:
+    """The legend below the plot: terrain, rocks and the things on the track (one entry
+    per ``kind`` of the features source), then the badniks on the track by name."""
+    items = [
+        LegendItem(label=field("kind"), renderers=[r["features"]]),
+        LegendItem(label=field("name"), renderers=[r["badniks"]]),
+    ]
+    legend = style_legend(Legend(items=items, ncols=LEGEND_COLUMNS))
+    legend.padding, legend.spacing, legend.margin = 4, 0, 4
+    fig.add_layout(legend, "below")
+    return legend

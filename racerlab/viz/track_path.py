@@ -11,59 +11,75 @@ import numpy as np
 
 from ..sonic.queries import PathPreview
 from ..sonic.state import SonicState
-from .sources import as_arrays, empty_columns
-from .track_style import space_xy
+from .sources import Columns
+from .track_style import MARK_COLOUR, MARK_PX, space_xy
 
-__all__ = ["MARK_COLUMNS", "path_columns"]
+__all__ = ["PATH_COLUMNS", "path_columns"]
 
-MARK_COLUMNS = ("x", "y", "what", "label", "col", "lane")
-"""Columns of the marks on the path (one row per space where something acts)."""
+PATH_COLUMNS = (
+    "x",
+    "y",
+    "step",
+    "mark",
+    "what",
+    "label",
+    "col",
+    "lane",
+    "marker",
+    "size",
+    "fill_alpha",
+    "line",
+    "line_width",
+)
+"""Columns of the ``path-spaces`` source: one row per space the path enters (a dot), and
+where something acts on the path (``mark`` 1) a hollow square with ``what`` acts there
+and its short ``label``."""
+
+_DOT = dict(marker="circle", size=9.0, fill_alpha=1.0, line="#FFFFFF", line_width=1.0)
+_MARK = dict(marker="square", size=float(MARK_PX), fill_alpha=0.0, line=MARK_COLOUR, line_width=3.0)
+"""The look of a space on the path, and of one where something acts on it."""
 
 
 def path_columns(
     state: SonicState, preview: PathPreview | None, mover: int | None
 ) -> dict[str, dict[str, Any]]:
-    """Columns of the ``path`` line, its ``path-spaces`` and ``path-marks`` for seat
-    ``mover``'s ``preview`` (all empty without one)."""
+    """Columns of the ``path`` line and its ``path-spaces`` (dots, and squares where
+    something acts) for seat ``mover``'s ``preview`` (both empty without one)."""
     if preview is None or mover is None or not preview.spaces:
-        return {
-            "path": {"xs": [], "ys": []},
-            "path-spaces": {"x": np.zeros(0), "y": np.zeros(0), "step": np.zeros(0, dtype=int)},
-            "path-marks": empty_columns(MARK_COLUMNS),
-        }
+        return {"path": {"xs": [], "ys": []}, "path-spaces": _space_rows((), {})}
     start = state.board.racers[mover].pos
     pts = [space_xy(*start), *(space_xy(*p) for p in preview.spaces)]
     end = space_xy(*preview.end)
     if end != pts[-1]:
         pts.append(end)
     arr = np.array(pts, dtype=float)
-    sp = np.array([space_xy(*p) for p in preview.spaces], dtype=float)
-    return {
-        "path": {"xs": [arr[:, 0]], "ys": [arr[:, 1]]},
-        "path-spaces": {
-            "x": sp[:, 0],
-            "y": sp[:, 1],
-            "step": np.arange(1, len(preview.spaces) + 1),
-        },
-        "path-marks": _mark_columns(preview),
-    }
-
-
-def _mark_columns(preview: PathPreview) -> dict[str, Any]:
-    """One row per space where something acts on the path, its words joined."""
     grouped: dict[tuple[int, int], list[str]] = {}
     for mark in preview.marks:
         grouped.setdefault(tuple(mark.at), []).append(mark.what)
-    m = empty_columns(MARK_COLUMNS)
-    for (c, lane), whats in grouped.items():
+    return {
+        "path": {"xs": [arr[:, 0]], "ys": [arr[:, 1]]},
+        "path-spaces": _space_rows(preview.spaces, grouped),
+    }
+
+
+def _space_rows(
+    spaces: Sequence[tuple[int, int]], grouped: dict[tuple[int, int], list[str]]
+) -> dict[str, Any]:
+    """One row per space of the path in order, then one per other space where something
+    acts; a space where something acts is a square with its words joined."""
+    rows = Columns(PATH_COLUMNS)
+    others = [at for at in grouped if at not in set(spaces)]
+    for k, (c, lane) in enumerate([*spaces, *others]):
         x, y = space_xy(c, lane)
-        m["x"].append(x)
-        m["y"].append(y)
-        m["what"].append("; ".join(whats))
-        m["label"].append(_short(whats))
-        m["col"].append(c)
-        m["lane"].append(lane + 1)
-    return as_arrays(m, floats=("x", "y"))
+        whats = grouped.get((c, lane), [])
+        look = _MARK if whats else _DOT
+        step = k + 1 if k < len(spaces) else 0
+        what = "; ".join(whats) if whats else f"space {step} of the path"
+        label = _short(whats) if whats else ""
+        row = dict(x=x, y=y, step=step, mark=int(bool(whats)), what=what, label=label)
+        rows.add(**row, col=c, lane=lane + 1, **look)
+    nums = ("x", "y", "size", "fill_alpha", "line_width")
+    return rows.arrays(floats=nums, ints=("step", "mark", "col", "lane"))
 
 
 _SHORT_WORDS = (

@@ -16,27 +16,33 @@ import numpy as np
 
 from ..sonic.queries import LANES, Cell, Direction, Feature, SectionType
 from .sources import Columns
+from .track_labels import LabelRows
 from .track_style import ELEVATION_COLOURS, space_xy
 
 __all__ = [
     "AREA_COLUMNS",
+    "AREA_STYLE",
+    "FEATURE_COLUMNS",
     "FEATURE_STYLE",
     "LANES",
-    "TRAP_COLUMNS",
+    "LINE_COLUMNS",
     "area_columns",
+    "fixed_labels",
+    "marker_row",
     "terrain_columns",
     "terrain_words",
 ]
 
 FEATURE_STYLE: dict[Feature, tuple[str, str, str]] = {
     Feature.SPIKE: ("asterisk", "#B00020", "Spikes"),
-    Feature.ACCELERATOR: ("triangle", "#1B8E3E", "Accelerator (arrow: its way)"),
-    Feature.DECELERATOR: ("triangle", "#E07B00", "Decelerator (arrow: its way)"),
+    Feature.ACCELERATOR: ("triangle", "#1B8E3E", "Accelerator ▸ way"),
+    Feature.DECELERATOR: ("triangle", "#E07B00", "Decelerator ▸ way"),
     Feature.OIL: ("circle", "#1A1A1A", "Oil"),
-    Feature.TREADMILL: ("triangle_pin", "#6A3FA0", "Treadmill (arrow: push)"),
+    Feature.TREADMILL: ("triangle_pin", "#6A3FA0", "Treadmill ▸ push"),
     Feature.SPRING: ("hex_dot", "#E6B800", "Spring"),
 }
-"""Marker, colour and legend label of each terrain feature."""
+"""Marker, colour and legend label of each terrain feature (an arrow marker points the
+way the feature pushes)."""
 
 _ARROW_ANGLE = {
     Direction.FORWARD: -math.pi / 2,
@@ -53,10 +59,47 @@ _DIRECTION_WORDS = {
     Direction.DOWN: "down (towards lane 5)",
 }
 
-AREA_COLUMNS = ("left", "right", "top", "bottom", "label")
-"""Columns of the platform and Virtual Reality areas."""
-TRAP_COLUMNS = (*AREA_COLUMNS, "lx", "ly", "face")
-"""Columns of the traps (an area plus where its face label goes)."""
+AREA_COLUMNS = (
+    "left",
+    "right",
+    "top",
+    "bottom",
+    "what",
+    "fill",
+    "fill_alpha",
+    "line",
+    "line_width",
+    "dash",
+)
+"""Columns of the ``areas`` source: Virtual Reality tokens, traps and breakaway platforms,
+each row with its own look."""
+
+AREA_STYLE: dict[str, dict[str, Any]] = {
+    "vr": dict(fill="#00BCD4", fill_alpha=0.25, line="#00838F", line_width=2.0, dash="solid"),
+    "trap": dict(fill="#5E35B1", fill_alpha=0.0, line="#5E35B1", line_width=2.5, dash="dashdot"),
+    "platform": dict(
+        fill="#8D6E63", fill_alpha=0.15, line="#5D4037", line_width=2.5, dash="dashed"
+    ),
+}
+"""The look of each kind of area (fill, its alpha, outline, its width and dash)."""
+
+LINE_COLUMNS = ("xs", "ys", "label", "colour", "width", "dash")
+"""Columns of the ``lines`` source: section boundaries and the start and finish lines."""
+
+FEATURE_COLUMNS = (
+    "x",
+    "y",
+    "marker",
+    "colour",
+    "line",
+    "angle",
+    "size",
+    "fill_alpha",
+    "line_width",
+    "kind",
+    "words",
+)
+"""Columns of the ``features`` source: terrain markers, rocks and the legend's swatches."""
 
 _TOP, _BOTTOM = 0.5, -(LANES - 1) - 0.5
 """Top and bottom edges of the lanes."""
@@ -86,10 +129,42 @@ def terrain_words(cell: Cell, elevation: int | None = None) -> str:
     return "; ".join(parts)
 
 
+def marker_row(
+    x: float,
+    y: float,
+    marker: str,
+    colour: str,
+    kind: str,
+    *,
+    line: str | None = None,
+    angle: float = 0.0,
+    size: float = 15.0,
+    fill_alpha: float = 0.85,
+    line_width: float = 2.0,
+    words: str = "",
+) -> dict[str, Any]:
+    """One row of the ``features`` source: a ``marker`` at (``x``, ``y``) filled with
+    ``colour`` (outlined in ``line``, the fill colour if ``None``), named ``kind``."""
+    return {
+        "x": x,
+        "y": y,
+        "marker": marker,
+        "colour": colour,
+        "line": colour if line is None else line,
+        "angle": angle,
+        "size": size,
+        "fill_alpha": fill_alpha,
+        "line_width": line_width,
+        "kind": kind,
+        "words": words,
+    }
+
+
 def terrain_columns(track: Any, terrain: tuple[Any, Any]) -> dict[str, dict[str, Any]]:
-    """Columns of the spaces, terrain markers, section marks and lines of ``track``, whose
-    laid ``terrain`` is (cells, elevations) in column-major order, lane fastest."""
-    return {**_space_columns(track, terrain), **_section_columns(track)}
+    """Columns of the spaces (``cells``), terrain markers (``features``) and section
+    boundaries and start and finish lines (``lines``) of ``track``, whose laid
+    ``terrain`` is (cells, elevations) in column-major order, lane fastest."""
+    return {**_space_columns(track, terrain), "lines": _line_columns(track)}
 
 
 def _space_columns(track: Any, terrain: tuple[Any, Any]) -> dict[str, dict[str, Any]]:
@@ -103,7 +178,7 @@ def _space_columns(track: Any, terrain: tuple[Any, Any]) -> dict[str, dict[str, 
     names = [s.name for s in track.sections]
     fill = [ELEVATION_COLOURS.get(min(e, 3), ELEVATION_COLOURS[3]) for e in elev]
     words, section, turn = [], [], []
-    f = Columns(("x", "y", "marker", "colour", "angle", "kind", "words"))
+    f = Columns(FEATURE_COLUMNS)
     for k, cell in enumerate(cells):
         c, lane = divmod(k, LANES)
         s = track.sections[owner[c]]
@@ -118,7 +193,7 @@ def _space_columns(track: Any, terrain: tuple[Any, Any]) -> dict[str, dict[str, 
             marker, colour, label = FEATURE_STYLE[cell.feature]
             x, y = space_xy(c, lane)
             angle = _ARROW_ANGLE.get(cell.direction, 0.0) if cell.direction else 0.0
-            f.add(x=x, y=y, marker=marker, colour=colour, angle=angle, kind=label, words=words[-1])
+            f.add(**marker_row(x, y, marker, colour, label, angle=angle, words=words[-1]))
     space = {
         "x": cols + 0.5,
         "y": -lanes.astype(float),
@@ -130,44 +205,85 @@ def _space_columns(track: Any, terrain: tuple[Any, Any]) -> dict[str, dict[str, 
         "section": section,
         "turn": turn,
     }
-    return {"cells": space, "features": f.arrays(floats=("x", "y", "angle"))}
+    return {"cells": space, "features": f.data}
 
 
-def _section_columns(track: Any) -> dict[str, dict[str, Any]]:
-    """Section boundaries and names, the start and finish lines, Turn lanes' speeds."""
+_SECTION_LINE = ("#444444", 2.0, "solid")
+_START_FINISH_LINE = ("#111111", 5.0, "dotted")
+"""Colour, width and dash of a section boundary and of the start and finish lines."""
+
+
+def _line_columns(track: Any) -> dict[str, Any]:
+    """Section boundaries, then the start and finish lines."""
     n = track.n_columns
-    xs = [np.array([float(o), float(o)]) for o in (*track.offsets, n)]
-    ys = [np.array([_TOP, _BOTTOM]) for _ in xs]
-    names = {
-        "x": np.array(track.offsets, dtype=float) + 0.1,
-        "y": np.full(len(track.sections), _TOP + 0.05),
-        "name": [f"{s.name} ({s.type.value})" for s in track.sections],
-    }
-    lx, ly, ll = [], [], []
+    lines = Columns(LINE_COLUMNS)
+    ends = np.array([_TOP, _BOTTOM])
+    for o in (*track.offsets, n):
+        colour, width, dash = _SECTION_LINE
+        x = np.array([float(o), float(o)])
+        lines.add(xs=x, ys=ends, label="", colour=colour, width=width, dash=dash)
     for label, col in (("start", track.start_line_col), ("finish", track.finish_line_col)):
         if col is not None and (label == "finish" or col > 0):
-            lx.append(np.array([float(col), float(col)]))
-            ly.append(np.array([_TOP, _BOTTOM]))
-            ll.append(label)
-    turns = Columns(("x", "y", "label"))
+            colour, width, dash = _START_FINISH_LINE
+            x = np.array([float(col), float(col)])
+            lines.add(xs=x, ys=ends, label=label, colour=colour, width=width, dash=dash)
+    return lines.arrays(floats=("width",))
+
+
+SECTION_NAME_Y = _TOP + 0.22
+"""Baseline of the section names, above the lanes and above a tag over lane 1."""
+
+
+def fixed_labels(board: Any) -> LabelRows:
+    """The labels of the laid track: section names (and types) above the lanes, each Turn
+    lane's speed limit at the turn's first column, each trap's face below the lanes."""
+    track = board.track
+    rows = LabelRows()
     for i, s in enumerate(track.sections):
+        x = float(track.offsets[i]) + 0.1
+        rows.fixed(x, SECTION_NAME_Y, f"{s.name} ({s.type.value})", kind="section")
         if s.type is SectionType.TURN and s.turn_lanes:
             for lane, speed in enumerate(s.turn_lanes):
-                turns.add(x=float(track.offsets[i]), y=-float(lane) + 0.28, label=f"≤{speed}")
-    return {
-        "sections": {"xs": xs, "ys": ys},
-        "section-names": names,
-        "lines": {"xs": lx, "ys": ly, "label": ll},
-        "turn": turns.arrays(floats=("x", "y")),
-    }
+                rows.fixed(
+                    x - 0.03,
+                    -float(lane) + 0.28,
+                    f"≤{speed}",
+                    colour="#0D47A1",
+                    size="10pt",
+                    style="bold",
+                    baseline="middle",
+                    kind="turn",
+                )
+        for trap in s.traps:
+            first = track.offsets[i] + trap.col
+            face = "B" if first in board.flipped_traps else "A"
+            rows.fixed(
+                first + trap.COLUMNS / 2,
+                _BOTTOM - 0.02,
+                f"trap {face}",
+                colour="#5E35B1",
+                size="8pt",
+                align="center",
+                baseline="top",
+                kind="trap",
+            )
+    return rows
 
 
 def area_columns(board: Any) -> dict[str, dict[str, Any]]:
-    """Columns of the breakaway platforms still in place, the traps (with the face now
-    showing) and the Virtual Reality tokens on ``board``."""
+    """Columns of the ``areas`` source: the Virtual Reality tokens, the traps (with the
+    face now showing) and the breakaway platforms still in place on ``board``."""
     track = board.track
-    p = Columns(AREA_COLUMNS)
-    t = Columns(TRAP_COLUMNS)
+    a = Columns(AREA_COLUMNS)
+    for first in board.vr_tokens:
+        left, right = max(first - 1, 0), min(first + 1, track.n_columns)
+        a.add(**_area(left, right, "Virtual Reality token", "vr"))
+    for i, s in enumerate(track.sections):
+        base = track.offsets[i]
+        for trap in s.traps:
+            first = base + trap.col
+            face = "B" if first in board.flipped_traps else "A"
+            a.add(**_area(first, first + trap.COLUMNS, f"trap: face {face}", "trap"))
     for i, s in enumerate(track.sections):
         base = track.offsets[i]
         for pl in s.platforms:
@@ -175,29 +291,27 @@ def area_columns(board: Any) -> dict[str, dict[str, Any]]:
                 continue
             left, top = base + pl.col, -float(pl.lane) + 0.5
             bottom = -float(pl.lane + pl.ROWS - 1) - 0.5
-            p.add(**_area(left, left + pl.COLUMNS, "breakaway platform", top, bottom))
-        for trap in s.traps:
-            first = base + trap.col
-            face = "B" if first in board.flipped_traps else "A"
-            area = _area(first, first + trap.COLUMNS, f"trap: face {face}")
-            t.add(**area, lx=first + trap.COLUMNS / 2, ly=_BOTTOM, face=face)
-    v = Columns(AREA_COLUMNS)
-    for first in board.vr_tokens:
-        v.add(**_area(max(first - 1, 0), min(first + 1, track.n_columns), "Virtual Reality token"))
-    num = ("left", "right", "top", "bottom", "lx", "ly")
-    return {
-        key: data.arrays(floats=num) for key, data in (("platforms", p), ("traps", t), ("vr", v))
-    }
+            row = _area(left, left + pl.COLUMNS, "breakaway platform", "platform", top, bottom)
+            a.add(**row)
+    nums = ("left", "right", "top", "bottom", "fill_alpha", "line_width")
+    return {"areas": a.arrays(floats=nums)}
 
 
 def _area(
-    left: float, right: float, label: str, top: float = _TOP, bottom: float = _BOTTOM
+    left: float,
+    right: float,
+    label: str,
+    kind: str,
+    top: float = _TOP,
+    bottom: float = _BOTTOM,
 ) -> dict[str, Any]:
-    """The row of an area from column ``left`` to ``right`` (full height by default)."""
+    """The row of an area of ``kind`` from column ``left`` to ``right`` (full height by
+    default)."""
     return {
         "left": float(left),
         "right": float(right),
         "top": top,
         "bottom": bottom,
-        "label": label,
+        "what": label,
+        **AREA_STYLE[kind],
     }

@@ -16,14 +16,17 @@ from ..sonic.queries import Badnik
 from ..sonic.state import SonicState
 from .sources import Columns, empty_columns
 from .style import player_colour
-from .track_style import RACER_NUDGE, space_xy
+from .track_style import COLUMN_PX, RACER_NUDGE, RACER_WIDTH, space_xy
+from .track_terrain import marker_row
 
 __all__ = [
     "BADNIK_STYLE",
     "BOSS_COLUMNS",
     "RACER_COLUMNS",
+    "ROCK_LOOK",
     "racer_columns",
     "racer_names",
+    "rock_rows",
     "token_columns",
 ]
 
@@ -35,13 +38,14 @@ BADNIK_STYLE: dict[Badnik, tuple[str, str, str]] = {
 }
 """Marker, colour and name of each badnik."""
 
-BOSS_COLUMNS = ("x", "y", "name", "rings", "card", "label")
+BOSS_COLUMNS = ("x", "y", "name", "rings", "card", "label", "what")
 """Columns of the boss source (one row while the boss is on the track)."""
 
 RACER_COLUMNS = (
     "x",
     "y",
     "width",
+    "width_px",
     "col",
     "lane",
     "seat",
@@ -80,7 +84,8 @@ def _xy_columns(places: Sequence[tuple[int, int]]) -> dict[str, np.ndarray]:
 def token_columns(
     state: SonicState, boss_name: str = "", boss_card: str = ""
 ) -> dict[str, dict[str, Any]]:
-    """Columns of the rings, badniks, rocks and boss on the board of ``state``."""
+    """Columns of the ``rings``, ``badniks`` and ``boss`` sources for the board of
+    ``state`` (rocks are drawn with the terrain markers: :func:`rock_rows`)."""
     board = state.board
     counts = [n for _, n in board.rings]
     kinds = [b for _, b in board.badniks]
@@ -89,6 +94,7 @@ def token_columns(
             **_xy_columns([pos for pos, _ in board.rings]),
             "count": np.array(counts, dtype=int),
             "label": [str(n) if n > 1 else "" for n in counts],
+            "what": [f"{n} ring(s)" for n in counts],
         },
         "badniks": {
             **_xy_columns([pos for pos, _ in board.badniks]),
@@ -97,23 +103,50 @@ def token_columns(
             "marker": [BADNIK_STYLE[b][0] for b in kinds],
             "colour": [BADNIK_STYLE[b][1] for b in kinds],
             "family": ["crawling" if b.crawling else "buzzing" for b in kinds],
+            "what": [
+                f"Badnik: {BADNIK_STYLE[b][2]} ({'crawling' if b.crawling else 'buzzing'})"
+                for b in kinds
+            ],
         },
-        "rocks": _xy_columns(list(board.rocks)),
     }
     boss = state.boss
     if board.boss is not None and boss is not None and not boss.destroyed:
         x, y = space_xy(*board.boss)
+        name, card = boss_name or boss.id, boss_card or (boss.card or "none")
         out["boss"] = {
             "x": np.array([x]),
             "y": np.array([y]),
-            "name": [boss_name or boss.id],
+            "name": [name],
             "rings": np.array([boss.rings]),
-            "card": [boss_card or (boss.card or "none")],
+            "card": [card],
             "label": [f"B{boss.rings}"],
+            "what": [f"Boss {name}: {boss.rings} ring(s), card {card}"],
         }
     else:
         out["boss"] = empty_columns(BOSS_COLUMNS)
     return out
+
+
+def rock_rows(state: SonicState) -> list[dict[str, Any]]:
+    """Rows of the ``features`` source for the rocks on the board of ``state``."""
+    return [
+        marker_row(
+            *space_xy(*pos),
+            "hex",
+            ROCK_LOOK["colour"],
+            "Rock",
+            line=ROCK_LOOK["line"],
+            size=20.0,
+            fill_alpha=0.8,
+            line_width=1.0,
+            words="rock (adds one to the elevation)",
+        )
+        for pos in sorted(state.board.rocks)
+    ]
+
+
+ROCK_LOOK = {"colour": "#757575", "line": "#424242"}
+"""Fill and outline of a rock."""
 
 
 def _status(state: SonicState, seat: int, shield: bool) -> str:
@@ -145,10 +178,12 @@ def racer_columns(
         k = max(seen.get(sp, 0) for sp in spaces)
         for sp in spaces:
             seen[sp] = k + 1
+        width = RACER_WIDTH + 1.0 if t.large else RACER_WIDTH
         row = {
             "x": x,
             "y": y + RACER_NUDGE * k,
-            "width": 1.72 if t.large else 0.72,
+            "width": width,
+            "width_px": width * COLUMN_PX,
             "col": t.col,
             "lane": t.lane + 1,
             "seat": i + 1,
@@ -167,4 +202,4 @@ def racer_columns(
         }
         cols.add(**row)
     ints = ("col", "lane", "seat", "speed", "rings", "badniks", "score")
-    return cols.arrays(floats=("x", "y", "width", "line_width"), ints=ints)
+    return cols.arrays(floats=("x", "y", "width", "width_px", "line_width"), ints=ints)
