@@ -48,7 +48,7 @@ import numpy as np
 
 from ..sonic.queries import PathPreview
 from ..sonic.state import SonicState
-from .sources import Columns, SourceSet
+from .sources import Columns, SourceSet, same_columns
 from .track_labels import LabelRows, token_tags
 from .track_layers import build_track_layers, legend_rows, track_figure
 from .track_path import path_columns
@@ -281,28 +281,3 @@ sources in :data:`_TOKEN_SOURCES`."""
 
 _TOKEN_SOURCES = ("racers", "boss", "rings", "badniks", "path-spaces")
 """The sources whose rows get a tag or keep tags clear of them."""
-
-
-def same_columns(old: Mapping[str, Any], new: Mapping[str, Any]) -> bool:
-    """Whether two sources' columns hold the same values (NaN equal to NaN).
-
-    >>> same_columns({"x": np.array([1.0, np.nan])}, {"x": np.array([1.0, np.nan])})
-    True
-    >>> same_columns({"xs": [np.array([1.0])]}, {"xs": [np.array([2.0])]})
-    False
-    """
-    if old.keys() != new.keys():
-        return False
-    return all(_same(old[k], new[k]) for k in new)
-
-
-def _same(a: Any, b: Any) -> bool:
-    """Whether two columns (arrays, lists, lists of arrays) hold the same values."""
-    if len(a) != len(b):
-        return False
-    if any(len(c) and isinstance(c[0], (np.ndarray, list, tuple)) for c in (a, b)):
-        return all(_same(p, q) for p, q in zip(a, b))
-    x, y = np.asarray(a), np.asarray(b)
-    if x.dtype.kind in "fc" and y.dtype.kind in "fc":
-        return bool(np.array_equal(x, y, equal_nan=True))
-    return bool(np.array_equal(x, y))
