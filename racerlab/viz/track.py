@@ -44,8 +44,6 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import numpy as np
-
 from ..sonic.queries import PathPreview
 from ..sonic.state import SonicState
 from .sources import Columns, SourceSet, same_columns
