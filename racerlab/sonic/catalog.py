@@ -7,7 +7,9 @@ Five kinds of TOML file (see docs/data.md for how to write them):
 * ``sonic-cards`` (``cards.toml``): the 64 Agility Cards;
 * ``sonic-racers`` (``racers.toml``): racer profiles with an Ability and a Power
   written as effect primitives (:mod:`racerlab.sonic.effect_names`);
-* ``sonic-bosses`` (``bosses.toml``): boss profiles and their 16-card decks;
+* ``sonic-bosses`` (``bosses.toml``): boss profiles and their 16-card decks; older
+  versions of the bundled decks stay beside it (``bosses-v1.toml``) so saved games replay
+  as they were played (:attr:`SonicCatalog.boss_decks`);
 * ``sonic-components`` (``components.toml``): token counts in the box.
 
 Every problem of a file is reported at once, naming file, entry and field.
@@ -21,7 +23,8 @@ Each kind is registered with :func:`racerlab.core.catalog.register_kind`, so
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -113,6 +116,8 @@ class BossProfile:
     deck: tuple[BossCard, ...]
     rules_text: str
     source: str
+    version: str = "v1"
+    """The boss deck version of the file it came from (its top-level ``deck``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +147,8 @@ class SonicCatalog:
     racers: dict[str, RacerProfile]
     bosses: dict[str, BossProfile]
     components: Components
+    boss_decks: dict[str, dict[str, BossProfile]] = field(default_factory=dict)
+    """Every version of the boss data by deck version (``bosses`` is the newest's)."""
 
     def section(self, section_id: str) -> Section:
         """The section called ``section_id`` (any zone)."""
@@ -158,13 +165,24 @@ class SonicCatalog:
                 return c
         raise KeyError(f"no Agility Card {card_id!r}")
 
+    def with_boss(self, profile: BossProfile) -> SonicCatalog:
+        """A copy with ``profile`` in place of the boss of its id in its deck version (and
+        in :attr:`bosses` when that is the newest version); this catalog is unchanged."""
+        decks = {v: dict(group) for v, group in self.boss_decks.items()}
+        decks.setdefault(profile.version, {})[profile.id] = profile
+        bosses = dict(self.bosses)
+        current = next(iter(self.bosses.values()), profile).version
+        if profile.version == current:
+            bosses[profile.id] = profile
+        return replace(self, bosses=bosses, boss_decks=decks)
+
 
 # -- shared pieces ------------------------------------------------------------------------
 def _header(checker: Checker, data: dict) -> None:
     version = data.get("version")
     if version != VERSION:
         checker.add("(file)", "version", f"must be {VERSION}, got {version!r}")
-    known = {"kind", "version", "zone", "section", "card", "racer", "boss", "component"}
+    known = {"kind", "version", "zone", "section", "card", "racer", "boss", "component", "deck"}
     for key in data:
         if key not in known:
             checker.add("(file)", key, "is not a known top-level key")
@@ -476,12 +494,19 @@ _BOSS_CARD = Schema(
 )
 
 
+DECK_VERSION = re.compile(r"v[0-9]{1,3}")
+"""How a boss deck version is written (``v1``, ``v2``, ...)."""
+
+
 def load_bosses(path: str | Path) -> dict[str, BossProfile]:
-    """Read and check a ``sonic-bosses`` file."""
+    """Read and check a ``sonic-bosses`` file (its ``deck`` version: ``v1`` when absent)."""
     path = Path(path)
     data = read_toml(path, kind="sonic-bosses")
     checker = Checker(str(path))
     _header(checker, data)
+    version = data.get("deck", "v1")
+    if not isinstance(version, str) or not DECK_VERSION.fullmatch(version):
+        checker.add("(file)", "deck", f'must be a deck version like "v2", got {version!r}')
     rows = checker.entries(data, "boss", _BOSS)
     out = {}
     for bid, row in rows.items():
@@ -514,9 +539,40 @@ def load_bosses(path: str | Path) -> dict[str, BossProfile]:
                 tuple(deck),
                 row["rules_text"],
                 row["source"],
+                version if isinstance(version, str) else "v1",
             )
     checker.raise_if_any()
     return out
+
+
+def _boss_decks(folder: Path) -> dict[str, dict[str, BossProfile]]:
+    """``bosses.toml`` and the older versions beside it (``bosses-*.toml``) by deck version;
+    a card id means one card in every version (a changed card gets a new id)."""
+    decks: dict[str, dict[str, BossProfile]] = {}
+    cards: dict[str, tuple[str, BossCard]] = {}
+    problems = []
+    for path in [folder / "bosses.toml", *sorted(folder.glob("bosses-*.toml"))]:
+        group = load_bosses(path)
+        version = next(iter(group.values())).version if group else "v1"
+        if version in decks:
+            problems.append(Problem(str(path), "(file)", "deck", f"version {version} twice"))
+            continue
+        decks[version] = group
+        for boss in group.values():
+            for card in boss.deck:
+                seen = cards.setdefault(card.id, (str(path), card))
+                if seen[1] != card:
+                    problems.append(
+                        Problem(
+                            str(path),
+                            f"{boss.id}.{card.id}",
+                            "id",
+                            f"differs from the card of that id in {seen[0]}: give it a new id",
+                        )
+                    )
+    if problems:
+        raise CatalogError(problems)
+    return decks
 
 
 # -- components --------------------------------------------------------------------------------
@@ -567,12 +623,14 @@ def _load(folder: Path) -> SonicCatalog:
                 [Problem(str(folder / name), wrong[0], "zone", f"must be {zone.value!r} in {name}")]
             )
         sections[zone] = got
+    decks = _boss_decks(folder)
     return SonicCatalog(
         sections=sections,
         cards=load_cards(folder / "cards.toml"),
         racers=load_racers(folder / "racers.toml"),
-        bosses=load_bosses(folder / "bosses.toml"),
+        bosses=next(iter(decks.values())),
         components=load_components(folder / "components.toml"),
+        boss_decks=decks,
     )
 
 
