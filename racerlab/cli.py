@@ -11,6 +11,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from . import balance_cli
 from .core.errors import RacerlabError, clip
 from .core.limits import MAX_PORT
 
@@ -129,6 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--no-progress", action="store_true")
     p.set_defaults(func=_simulate)
+    balance_cli.add_parser(sub)
     return parser
 
 
