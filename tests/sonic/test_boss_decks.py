@@ -82,8 +82,9 @@ def test_a_card_id_means_one_card_in_every_version(tmp_path):
     folder = tmp_path / "sonic"
     shutil.copytree(SONIC, folder, ignore=shutil.ignore_patterns("scenarios"))
     old = folder / "bosses-v1.toml"
-    old.write_text(old.read_text().replace('name = "Egg Mobile Dash"', 'name = "Egg Dash"', 1))
-    with pytest.raises(CatalogError, match=r"eggman-1.*give it a new id"):
+    # eggman-2 (Wrecking Ball) is the same card in both versions: renamed in v1 only
+    old.write_text(old.read_text().replace('name = "Wrecking Ball"', 'name = "Wrecker"', 1))
+    with pytest.raises(CatalogError, match=r"eggman-2.*give it a new id"):
         load_catalog(folder)
 
 
