@@ -142,7 +142,7 @@ def _boss(args: argparse.Namespace, progress: bool, common: dict) -> object:
             args.bosses[0], deck=deck, by=args.by, kinds=kinds, progress=progress, **common
         )
     return balance.boss_report(
-        args.bosses, deck=deck, boss_games_n=args.boss_games, progress=progress, **common
+        args.bosses, deck=deck, boss_mode_games=args.boss_games, progress=progress, **common
     )
 
 

@@ -10,7 +10,7 @@ bot by default):
 - :func:`card_sensitivity`: for each card of the deck (the cards of one name together, by
   default), the change in the solo destroy rate when it is removed or softened (each
   number of its actions one less), and with the profile rules off. Every variant is a copy
-  of the catalog made in memory (:meth:`~racerlab.sonic.catalog.Any.with_boss`);
+  of the catalog made in memory (:meth:`~racerlab.sonic.catalog.SonicCatalog.with_boss`);
   nothing is written to ``data/``. The variants play the baseline's seeds (common random
   numbers), so each difference has the paired interval of
   :func:`~racerlab.analysis.compare.compare`.
@@ -205,7 +205,7 @@ def boss_report(
     bosses: str | Iterable[str],
     *,
     games: int = 100,
-    boss_games_n: int = 0,
+    boss_mode_games: int = 0,
     seed: int = 0,
     deck: str = BOSS_DECK,
     catalog: Any = None,
@@ -217,12 +217,12 @@ def boss_report(
 ) -> pd.DataFrame:
     """One row per boss: solo ``games`` (``destroyed`` share with its 95% Wilson interval
     ``low``..``high``, the rank counts ``S``..``E`` and ``none``) and, with
-    ``boss_games_n`` > 0, that many four-player boss-mode games (``boss_destroyed``,
+    ``boss_mode_games`` > 0, that many four-player boss-mode games (``boss_destroyed``,
     ``boss_escaped``, ``boss_neither``: counts)."""
     import pandas as pd
 
     names = [bosses] if isinstance(bosses, str) else list(bosses)
-    tracker = _Tracker(progress, len(names) * (games + boss_games_n), stop)
+    tracker = _Tracker(progress, len(names) * (games + boss_mode_games), stop)
     rows = []
     interrupted = False
     kw = dict(seed=seed, deck=deck, catalog=catalog, bot=bot, workers=workers, client=client)
@@ -231,9 +231,9 @@ def boss_report(
             solo = boss_games(boss, games=games, progress=tracker, stop=stop, **kw)
             row = {"boss": boss, "deck": deck, **_solo_row(solo)}
             interrupted = bool(solo.attrs.get("interrupted"))
-            if boss_games_n and not interrupted:
+            if boss_mode_games and not interrupted:
                 multi = boss_games(
-                    boss, games=boss_games_n, mode="boss", progress=tracker, stop=stop, **kw
+                    boss, games=boss_mode_games, mode="boss", progress=tracker, stop=stop, **kw
                 )
                 destroyed = int(multi["boss_defeated"].sum())
                 escaped = int(multi["boss_escaped"].sum())

@@ -23,7 +23,6 @@ Each kind is registered with :func:`racerlab.core.catalog.register_kind`, so
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -33,11 +32,14 @@ from ..core.catalog import Checker, Field, Schema, data_dir, read_toml, register
 from ..core.errors import CatalogError, Problem
 from ..core.provenance import PRINTED_FIELD
 from .board import BADNIK_ORDER, Badnik
-from .effect_names import Effect, Scope, check_params
+from .boss_catalog import BossCard, BossProfile, boss_decks, load_bosses
+from .catalog_common import SOURCES, VERSION, EffectSpec, header, read_effects
+from .effect_names import Scope
 from .rounds import CardAction, CardFacts, CardMovement
 from .track import LANES, GridError, Platform, Section, SectionType, Trap, Zone, parse_grid
 
 __all__ = [
+    "VERSION",
     "BossCard",
     "BossProfile",
     "Components",
@@ -52,31 +54,10 @@ __all__ = [
     "load_sections",
 ]
 
-VERSION = 1
-"""The catalog format version these readers understand."""
 MAX_COLUMNS = 12
 """Longest section accepted (columns)."""
 MIN_COLUMNS = 2
 """Shortest section accepted (columns)."""
-SOURCES = ("rulebook", "illustrative")
-"""Allowed ``source`` values."""
-
-
-@dataclass(frozen=True, slots=True)
-class EffectSpec:
-    """One effect primitive with its parameters, e.g. ``gain_speed(amount=2)``."""
-
-    effect: Effect
-    params: tuple[tuple[str, int | str | bool], ...] = ()
-
-    def param(self, name: str) -> Any:
-        """The value of parameter ``name``."""
-        return dict(self.params)[name]
-
-    def describe(self) -> str:
-        """``name(param=value, ...)``."""
-        inner = ", ".join(f"{k}={v}" for k, v in self.params)
-        return f"{self.effect.value}({inner})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,32 +73,6 @@ class RacerProfile:
     ability_text: str
     power_text: str
     source: str
-
-
-@dataclass(frozen=True, slots=True)
-class BossCard:
-    """A Boss Card: priority and the actions (all resolved when possible)."""
-
-    id: str
-    name: str
-    priority: int
-    actions: tuple[EffectSpec, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class BossProfile:
-    """A boss: the zone it comes with, its gameplay rules, starting rings and deck."""
-
-    id: str
-    name: str
-    zone: Zone
-    rings: int
-    rules: tuple[EffectSpec, ...]
-    deck: tuple[BossCard, ...]
-    rules_text: str
-    source: str
-    version: str = "v1"
-    """The boss deck version of the file it came from (its top-level ``deck``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,50 +130,6 @@ class SonicCatalog:
         if profile.version == current:
             bosses[profile.id] = profile
         return replace(self, bosses=bosses, boss_decks=decks)
-
-
-# -- shared pieces ------------------------------------------------------------------------
-def _header(checker: Checker, data: dict) -> None:
-    version = data.get("version")
-    if version != VERSION:
-        checker.add("(file)", "version", f"must be {VERSION}, got {version!r}")
-    known = {"kind", "version", "zone", "section", "card", "racer", "boss", "component", "deck"}
-    for key in data:
-        if key not in known:
-            checker.add("(file)", key, "is not a known top-level key")
-
-
-def _effects(
-    checker: Checker, entry: str, field: str, raw: Any, scope: Scope, *, at_least: int = 1
-) -> tuple[EffectSpec, ...]:
-    """Read a list of effect tables (``{effect = "name", param = value}``), or one table."""
-    items = [raw] if isinstance(raw, dict) else raw
-    if not isinstance(items, list) or len(items) < at_least:
-        checker.add(entry, field, f"must be an effect table or a list of at least {at_least}")
-        return ()
-    out = []
-    for i, item in enumerate(items):
-        where = field if isinstance(raw, dict) else f"{field}[{i}]"
-        if not isinstance(item, dict):
-            checker.add(entry, where, f'must be a table like {{effect = "..."}}, got {item!r}')
-            continue
-        name = item.get("effect")
-        try:
-            effect = Effect(name)
-        except ValueError:
-            known = ", ".join(e.value for e in Effect if e.scope is scope)
-            checker.add(entry, f"{where}.effect", f"unknown effect {name!r} (known: {known})")
-            continue
-        if effect.scope is not scope:
-            checker.add(entry, f"{where}.effect", f"{name!r} is a {effect.scope.value} effect")
-            continue
-        params = {k: v for k, v in item.items() if k != "effect"}
-        reasons = check_params(effect, params)
-        for reason in reasons:
-            checker.add(entry, where, reason)
-        if not reasons:
-            out.append(EffectSpec(effect, tuple(sorted(params.items()))))
-    return tuple(out)
 
 
 # -- sections ----------------------------------------------------------------------------------
@@ -364,7 +275,7 @@ def load_sections(path: str | Path) -> tuple[Section, ...]:
     path = Path(path)
     data = read_toml(path, kind="sonic-sections")
     checker = Checker(str(path))
-    _header(checker, data)
+    header(checker, data)
     zone = None
     try:
         zone = Zone(data.get("zone"))
@@ -401,7 +312,7 @@ def load_cards(path: str | Path) -> tuple[CardFacts, ...]:
     path = Path(path)
     data = read_toml(path, kind="sonic-cards")
     checker = Checker(str(path))
-    _header(checker, data)
+    header(checker, data)
     rows = checker.entries(data, "card", _CARD)
     seen: dict[int, str] = {}
     out = []
@@ -447,13 +358,13 @@ def load_racers(path: str | Path) -> dict[str, RacerProfile]:
     path = Path(path)
     data = read_toml(path, kind="sonic-racers")
     checker = Checker(str(path))
-    _header(checker, data)
+    header(checker, data)
     rows = checker.entries(data, "racer", _RACER)
     out = {}
     for rid, row in rows.items():
         n = len(checker.problems)
-        ability = _effects(checker, rid, "ability", row["ability"], Scope.RACER)
-        power = _effects(checker, rid, "power", row["power"], Scope.RACER)
+        ability = read_effects(checker, rid, "ability", row["ability"], Scope.RACER)
+        power = read_effects(checker, rid, "power", row["power"], Scope.RACER)
         if len(checker.problems) == n:
             out[rid] = RacerProfile(
                 rid,
@@ -470,111 +381,6 @@ def load_racers(path: str | Path) -> dict[str, RacerProfile]:
     return out
 
 
-# -- bosses ----------------------------------------------------------------------------------
-_BOSS = Schema(
-    {
-        "id": Field(str),
-        "name": Field(str),
-        "zone": Field(str, choices={z.value for z in Zone}),
-        "rings": Field(int, min=1, max=50),
-        "rules": Field(list, item=dict),
-        "rules_text": Field(str),
-        "source": Field(str, choices=set(SOURCES)),
-        "printed": PRINTED_FIELD,
-        "card": Field(list, item=dict),
-    }
-)
-_BOSS_CARD = Schema(
-    {
-        "id": Field(str),
-        "name": Field(str),
-        "priority": Field(int, min=1, max=99),
-        "actions": Field(list, item=dict),
-    }
-)
-
-
-DECK_VERSION = re.compile(r"v[0-9]{1,3}")
-"""How a boss deck version is written (``v1``, ``v2``, ...)."""
-
-
-def load_bosses(path: str | Path) -> dict[str, BossProfile]:
-    """Read and check a ``sonic-bosses`` file (its ``deck`` version: ``v1`` when absent)."""
-    path = Path(path)
-    data = read_toml(path, kind="sonic-bosses")
-    checker = Checker(str(path))
-    _header(checker, data)
-    version = data.get("deck", "v1")
-    if not isinstance(version, str) or not DECK_VERSION.fullmatch(version):
-        checker.add("(file)", "deck", f'must be a deck version like "v2", got {version!r}')
-    rows = checker.entries(data, "boss", _BOSS)
-    out = {}
-    for bid, row in rows.items():
-        n = len(checker.problems)
-        rules = _effects(checker, bid, "rules", row["rules"], Scope.BOSS, at_least=0)
-        deck = []
-        seen: set[str] = set()
-        for i, raw in enumerate(row["card"]):
-            label = f"{bid}.card[{i}]"
-            if isinstance(raw, dict) and isinstance(raw.get("id"), str):
-                label = f"{bid}.{raw['id']}"
-                if raw["id"] in seen:
-                    checker.add(label, "id", f"duplicate boss card id {raw['id']!r}")
-                    continue
-                seen.add(raw["id"])
-            card = checker.entry(label, raw, _BOSS_CARD)
-            if card is None:
-                continue
-            actions = _effects(checker, label, "actions", card["actions"], Scope.BOSS)
-            deck.append(BossCard(card["id"], card["name"], card["priority"], actions))
-        if not deck:
-            checker.add(bid, "card", "a boss needs a deck of at least one card")
-        if len(checker.problems) == n:
-            out[bid] = BossProfile(
-                bid,
-                row["name"],
-                Zone(row["zone"]),
-                row["rings"],
-                rules,
-                tuple(deck),
-                row["rules_text"],
-                row["source"],
-                version if isinstance(version, str) else "v1",
-            )
-    checker.raise_if_any()
-    return out
-
-
-def _boss_decks(folder: Path) -> dict[str, dict[str, BossProfile]]:
-    """``bosses.toml`` and the older versions beside it (``bosses-*.toml``) by deck version;
-    a card id means one card in every version (a changed card gets a new id)."""
-    decks: dict[str, dict[str, BossProfile]] = {}
-    cards: dict[str, tuple[str, BossCard]] = {}
-    problems = []
-    for path in [folder / "bosses.toml", *sorted(folder.glob("bosses-*.toml"))]:
-        group = load_bosses(path)
-        version = next(iter(group.values())).version if group else "v1"
-        if version in decks:
-            problems.append(Problem(str(path), "(file)", "deck", f"version {version} twice"))
-            continue
-        decks[version] = group
-        for boss in group.values():
-            for card in boss.deck:
-                seen = cards.setdefault(card.id, (str(path), card))
-                if seen[1] != card:
-                    problems.append(
-                        Problem(
-                            str(path),
-                            f"{boss.id}.{card.id}",
-                            "id",
-                            f"differs from the card of that id in {seen[0]}: give it a new id",
-                        )
-                    )
-    if problems:
-        raise CatalogError(problems)
-    return decks
-
-
 # -- components --------------------------------------------------------------------------------
 _COMPONENT_IDS = {"rings", "rocks", "platforms", "traps", "vr-tokens"} | {b.value for b in Badnik}
 _COMPONENT = Schema({"id": Field(str, choices=_COMPONENT_IDS), "count": Field(int, min=0, max=200)})
@@ -585,7 +391,7 @@ def load_components(path: str | Path) -> Components:
     path = Path(path)
     data = read_toml(path, kind="sonic-components")
     checker = Checker(str(path))
-    _header(checker, data)
+    header(checker, data)
     rows = checker.entries(data, "component", _COMPONENT)
     for cid in sorted(_COMPONENT_IDS - set(rows)):
         if not any(p.entry == cid for p in checker.problems):
@@ -623,7 +429,7 @@ def _load(folder: Path) -> SonicCatalog:
                 [Problem(str(folder / name), wrong[0], "zone", f"must be {zone.value!r} in {name}")]
             )
         sections[zone] = got
-    decks = _boss_decks(folder)
+    decks = boss_decks(folder)
     return SonicCatalog(
         sections=sections,
         cards=load_cards(folder / "cards.toml"),

@@ -90,8 +90,8 @@ def test_a_changed_catalog_plays_the_changed_deck_and_the_bundled_one_is_untouch
 
 
 def test_boss_report_is_seeded_and_counts_every_game():
-    a = balance.boss_report(["metal-sonic"], games=GAMES, seed=9, boss_games_n=1)
-    b = balance.boss_report(["metal-sonic"], games=GAMES, seed=9, boss_games_n=1)
+    a = balance.boss_report(["metal-sonic"], games=GAMES, seed=9, boss_mode_games=1)
+    b = balance.boss_report(["metal-sonic"], games=GAMES, seed=9, boss_mode_games=1)
     pd.testing.assert_frame_equal(a, b)
     row = a.iloc[0]
     assert sum(int(row[r]) for r in (*balance.RANKS, "none")) == GAMES
