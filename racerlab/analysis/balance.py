@@ -49,6 +49,7 @@ __all__ = [
     "RANKS",
     "BossSetup",
     "Change",
+    "Tracker",
     "boss_games",
     "boss_report",
     "card_changes",
@@ -102,7 +103,7 @@ def load_catalog() -> Any:
     return descriptor("sonic").load_catalog()
 
 
-class _Tracker:
+class Tracker:
     """One progress bar / callback and one stop test over the many runs of a job."""
 
     def __init__(self, progress: bool | Progress, total: int, stop: Any) -> None:
@@ -165,7 +166,7 @@ def boss_games(
         raise ScenarioError(f"mode must be 'solo' or 'boss', got {mode!r}")
     catalog = catalog if catalog is not None else load_catalog()
     _profile(catalog, boss, deck)
-    tracker = progress if isinstance(progress, _Tracker) else _Tracker(progress, games, stop)
+    tracker = progress if isinstance(progress, Tracker) else Tracker(progress, games, stop)
     try:
         df = simulate(
             SonicRules(catalog),
@@ -222,7 +223,7 @@ def boss_report(
     import pandas as pd
 
     names = [bosses] if isinstance(bosses, str) else list(bosses)
-    tracker = _Tracker(progress, len(names) * (games + boss_mode_games), stop)
+    tracker = Tracker(progress, len(names) * (games + boss_mode_games), stop)
     rows = []
     interrupted = False
     kw = dict(seed=seed, deck=deck, catalog=catalog, bot=bot, workers=workers, client=client)
@@ -341,7 +342,7 @@ def card_sensitivity(
     catalog = catalog if catalog is not None else load_catalog()
     if changes is None:
         changes = card_changes(boss, deck=deck, catalog=catalog, by=by, kinds=kinds)
-    tracker = _Tracker(progress, games * (len(changes) + 1), stop)
+    tracker = Tracker(progress, games * (len(changes) + 1), stop)
     kw = dict(games=games, seed=seed, deck=deck, bot=bot, workers=workers, client=client)
     rows: list[dict[str, Any]] = []
     interrupted = False

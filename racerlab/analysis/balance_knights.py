@@ -27,7 +27,7 @@ import numpy as np
 from ..core.errors import ScenarioError
 from ..core.registry import descriptor
 from ..knights import KnightsRules, random_setup
-from .balance import _Tracker
+from .balance import Tracker
 from .compare import wilson
 from .simulate import Progress, simulate
 
@@ -113,7 +113,7 @@ def _sweep(
 ) -> pd.DataFrame:
     import pandas as pd
 
-    tracker = _Tracker(progress, games * len(arms), stop)
+    tracker = Tracker(progress, games * len(arms), stop)
     rows = []
     interrupted = False
     try:
