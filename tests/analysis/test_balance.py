@@ -187,3 +187,12 @@ def test_balance_command_writes_the_table(tmp_path, capsys):
     assert "--values 'x'" in capsys.readouterr().err
     assert main(["balance", "boss", "eggman", "shadow", "--sensitivity"]) == 2
     assert "one boss at a time" in capsys.readouterr().err
+
+
+def test_a_changed_catalog_plays_the_same_games_in_worker_processes():
+    change = balance.card_changes("eggman", kinds=("soften",))[0]
+    variant = balance.load_catalog().with_boss(change.profile)
+    here = balance.boss_games("eggman", games=2, seed=5, catalog=variant)
+    there = balance.boss_games("eggman", games=2, seed=5, catalog=variant, workers=2)
+    cols = ["game", "seed", "boss_defeated", "solo_rank", "rounds", "steps"]
+    pd.testing.assert_frame_equal(here[cols], there[cols])
