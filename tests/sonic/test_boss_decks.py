@@ -121,3 +121,10 @@ def test_stolen_rings_still_go_to_the_boss_in_v1():
     board, boss_rings, _ = apply_boss_effect(state.board, "shadow", 10, spec, [0], None, vr_limit=5)
     assert boss_rings == 13 and board.racers[0].rings == 1
     assert replace(state.board, racers=board.racers).rings == state.board.rings
+
+
+def test_a_bad_deck_version_is_refused_naming_the_field(tmp_path):
+    path = tmp_path / "bosses.toml"
+    path.write_text((SONIC / "bosses.toml").read_text().replace('deck = "v2"', "deck = 2", 1))
+    with pytest.raises(CatalogError, match=r"field 'deck': must be a deck version"):
+        validate_file(path)
