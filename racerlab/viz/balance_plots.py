@@ -22,7 +22,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from bokeh.models import BoxAnnotation, ColumnDataSource, FactorRange, HoverTool, Span, Whisker
+from bokeh.models import (
+    BoxAnnotation,
+    ColumnDataSource,
+    FactorRange,
+    HoverTool,
+    Range1d,
+    Span,
+    Whisker,
+)
 from bokeh.plotting import figure
 
 from .style import PALETTE, apply_figure_style
@@ -33,6 +41,8 @@ HEIGHT = 300
 """Height (px) of a balance figure."""
 RANK_ORDER = ("S", "A", "B", "C", "D", "E", "none")
 """The rank columns of a boss report, best first."""
+RANK_LABELS = {"none": "-"}
+"""Short axis labels (``-``: no rank earned)."""
 
 
 def _figure(title: str, **kw: Any) -> Any:
@@ -69,7 +79,9 @@ def destroy_rate_plot(df: Any, *, band: tuple[float, float] | None = None) -> An
         y_axis_label="share of solo games",
     )
     if band is not None:
-        fig.add_layout(BoxAnnotation(bottom=band[0], top=band[1], fill_alpha=0.12))
+        fig.add_layout(
+            BoxAnnotation(bottom=band[0], top=band[1], fill_alpha=0.15, level="underlay")
+        )
     fig.vbar("boss", top="destroyed", width=0.6, source=source, color=PALETTE[0], alpha=0.85,
              name="destroy-rate")  # fmt: skip
     fig.add_layout(Whisker(base="boss", lower="low", upper="high", source=source))
@@ -93,11 +105,14 @@ def sensitivity_plot(df: Any) -> Any:
         name="sensitivity-data",
     )
     title = "Destroy rate change per what-if (paired 95% intervals)"
+    low = min([0.0, *source.data["low"]]) - 0.05
+    high = max([0.0, *source.data["high"]]) + 0.05
     boss = df.attrs.get("boss")
     fig = _figure(
         f"{boss}: {title}" if boss else title,
         y_range=list(reversed(changes)),
         height=max(HEIGHT, 22 * len(changes) + 80),
+        x_range=Range1d(low, high),
         x_axis_label="change in the share of games won",
     )
     fig.hbar("change", right="delta", height=0.6, source=source, color=PALETTE[1], alpha=0.85,
@@ -114,11 +129,13 @@ def rank_plot(df: Any) -> Any:
     """The solo rank histogram per boss: one group of bars per boss, S..E and none."""
     ranks = [r for r in RANK_ORDER if r in df.columns]
     bosses = [str(b) for b in df["boss"]]
-    xs = [(b, r) for b in bosses for r in ranks]
-    counts = [int(df.loc[df["boss"] == b, r].iloc[0]) for b, r in xs]
+    cells = [(b, r) for b in bosses for r in ranks]
+    counts = [int(df.loc[df["boss"] == b, r].iloc[0]) for b, r in cells]
+    xs = [(b, RANK_LABELS.get(r, r)) for b, r in cells]
 
     source = ColumnDataSource({"x": xs, "games": counts}, name="ranks-data")
-    fig = _figure("Solo ranks per boss", x_range=FactorRange(*xs), y_axis_label="games")
+    title = "Solo ranks per boss (- : no rank earned)"
+    fig = _figure(title, x_range=FactorRange(*xs), y_axis_label="games")
     fig.vbar("x", top="games", width=0.8, source=source, color=PALETTE[2], alpha=0.85,
              name="ranks")  # fmt: skip
     fig.xaxis.major_label_orientation = 0
