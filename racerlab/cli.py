@@ -11,6 +11,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
+from . import balance_cli
 from .core.errors import RacerlabError, clip
 from .core.limits import MAX_GAMES, MAX_PLAYERS, MAX_PORT, MAX_SEED
 
@@ -117,6 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_validate(sub)
     _add_serve(sub)
     _add_simulate(sub)
+    balance_cli.add_parser(sub)
     return parser
 
 

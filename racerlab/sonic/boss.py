@@ -42,15 +42,18 @@ START_SECTION = 1
 """The boss starts in the first section after the Start Line (rulebook)."""
 
 
-def place_boss(board: Board, boss: BossFacts, chance: ChanceSource) -> tuple[Board, BossState]:
+def place_boss(
+    board: Board, boss: BossFacts, chance: ChanceSource, deck_version: str | None = None
+) -> tuple[Board, BossState]:
     """Boss set-up: the centre space of the first section after the Start Line, its rings
-    from the pile onto its profile, its deck shuffled and the top card face up."""
+    from the pile onto its profile, its deck (of ``deck_version``, the newest by default)
+    shuffled and the top card face up."""
     section = board.track.sections[START_SECTION]
     off = board.track.offsets[START_SECTION]
     board = board.with_boss((off + section.columns // 2, LANES // 2))
     n = min(boss.rings, board.ring_pile)
     board = replace(board, ring_pile=board.ring_pile - n)
-    deck = chance.shuffle(sorted(boss.cards), "shuffle the boss deck")
+    deck = chance.shuffle(sorted(boss.deck(deck_version)), "shuffle the boss deck")
     return board, BossState(boss.id, n, tuple(deck[1:]), (), deck[0] if deck else None)
 
 
@@ -64,15 +67,17 @@ def boss_card_turn(
     vr_limit: int,
     profile_rules: bool,
     move_rules: MoveRules = DEFAULT_RULES,
+    deck_version: str | None = None,
 ) -> tuple[Board, BossState, list[Event]]:
-    """Resolve the face-up boss card (every action, in order), then the profile's rules."""
+    """Resolve the face-up boss card (every action, in order), then the profile's rules
+    (those of ``deck_version``, the newest by default)."""
     events: list[Event] = []
     if boss.destroyed or boss.card is None:
         return board, boss, events
     card = facts.cards[boss.card]
     events.append(BossCardRevealed(boss.id, card.id, card.name, card.priority))
     rings = boss.rings
-    for spec in (*card.actions, *(facts.rules if profile_rules else ())):
+    for spec in (*card.actions, *(facts.profile_rules(deck_version) if profile_rules else ())):
         board, rings, more = apply_boss_effect(
             board, boss.id, rings, spec, racing, chance, vr_limit=vr_limit, rules=move_rules
         )
@@ -188,6 +193,7 @@ def boss_turn(t: Turn, state: SonicState) -> SonicState:
         vr_limit=t.facts.vr_tokens,
         profile_rules=state.options.boss_profile_rules,
         move_rules=state.options.move_rules,
+        deck_version=state.setup.boss_deck,
     )
     t.emit(*more)
     state = t.change(state, board=board, boss=boss)

@@ -7,7 +7,9 @@ Five kinds of TOML file (see docs/data.md for how to write them):
 * ``sonic-cards`` (``cards.toml``): the 64 Agility Cards;
 * ``sonic-racers`` (``racers.toml``): racer profiles with an Ability and a Power
   written as effect primitives (:mod:`racerlab.sonic.effect_names`);
-* ``sonic-bosses`` (``bosses.toml``): boss profiles and their 16-card decks;
+* ``sonic-bosses`` (``bosses.toml``): boss profiles and their 16-card decks; older
+  versions of the bundled decks stay beside it (``bosses-v1.toml``) so saved games replay
+  as they were played (:attr:`SonicCatalog.boss_decks`);
 * ``sonic-components`` (``components.toml``): token counts in the box.
 
 Every problem of a file is reported at once, naming file, entry and field.
@@ -21,7 +23,7 @@ Each kind is registered with :func:`racerlab.core.catalog.register_kind`, so
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -30,11 +32,14 @@ from ..core.catalog import Checker, Field, Schema, data_dir, read_toml, register
 from ..core.errors import CatalogError, Problem
 from ..core.provenance import PRINTED_FIELD
 from .board import BADNIK_ORDER, Badnik
-from .effect_names import Effect, Scope, check_params
+from .boss_catalog import BossCard, BossProfile, boss_decks, load_bosses
+from .catalog_common import SOURCES, VERSION, EffectSpec, header, read_effects
+from .effect_names import Scope
 from .rounds import CardAction, CardFacts, CardMovement
 from .track import LANES, GridError, Platform, Section, SectionType, Trap, Zone, parse_grid
 
 __all__ = [
+    "VERSION",
     "BossCard",
     "BossProfile",
     "Components",
@@ -49,31 +54,10 @@ __all__ = [
     "load_sections",
 ]
 
-VERSION = 1
-"""The catalog format version these readers understand."""
 MAX_COLUMNS = 12
 """Longest section accepted (columns)."""
 MIN_COLUMNS = 2
 """Shortest section accepted (columns)."""
-SOURCES = ("rulebook", "illustrative")
-"""Allowed ``source`` values."""
-
-
-@dataclass(frozen=True, slots=True)
-class EffectSpec:
-    """One effect primitive with its parameters, e.g. ``gain_speed(amount=2)``."""
-
-    effect: Effect
-    params: tuple[tuple[str, int | str | bool], ...] = ()
-
-    def param(self, name: str) -> Any:
-        """The value of parameter ``name``."""
-        return dict(self.params)[name]
-
-    def describe(self) -> str:
-        """``name(param=value, ...)``."""
-        inner = ", ".join(f"{k}={v}" for k, v in self.params)
-        return f"{self.effect.value}({inner})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,30 +72,6 @@ class RacerProfile:
     power: tuple[EffectSpec, ...]
     ability_text: str
     power_text: str
-    source: str
-
-
-@dataclass(frozen=True, slots=True)
-class BossCard:
-    """A Boss Card: priority and the actions (all resolved when possible)."""
-
-    id: str
-    name: str
-    priority: int
-    actions: tuple[EffectSpec, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class BossProfile:
-    """A boss: the zone it comes with, its gameplay rules, starting rings and deck."""
-
-    id: str
-    name: str
-    zone: Zone
-    rings: int
-    rules: tuple[EffectSpec, ...]
-    deck: tuple[BossCard, ...]
-    rules_text: str
     source: str
 
 
@@ -142,6 +102,8 @@ class SonicCatalog:
     racers: dict[str, RacerProfile]
     bosses: dict[str, BossProfile]
     components: Components
+    boss_decks: dict[str, dict[str, BossProfile]] = field(default_factory=dict)
+    """Every version of the boss data by deck version (``bosses`` is the newest's)."""
 
     def section(self, section_id: str) -> Section:
         """The section called ``section_id`` (any zone)."""
@@ -158,49 +120,16 @@ class SonicCatalog:
                 return c
         raise KeyError(f"no Agility Card {card_id!r}")
 
-
-# -- shared pieces ------------------------------------------------------------------------
-def _header(checker: Checker, data: dict) -> None:
-    version = data.get("version")
-    if version != VERSION:
-        checker.add("(file)", "version", f"must be {VERSION}, got {version!r}")
-    known = {"kind", "version", "zone", "section", "card", "racer", "boss", "component"}
-    for key in data:
-        if key not in known:
-            checker.add("(file)", key, "is not a known top-level key")
-
-
-def _effects(
-    checker: Checker, entry: str, field: str, raw: Any, scope: Scope, *, at_least: int = 1
-) -> tuple[EffectSpec, ...]:
-    """Read a list of effect tables (``{effect = "name", param = value}``), or one table."""
-    items = [raw] if isinstance(raw, dict) else raw
-    if not isinstance(items, list) or len(items) < at_least:
-        checker.add(entry, field, f"must be an effect table or a list of at least {at_least}")
-        return ()
-    out = []
-    for i, item in enumerate(items):
-        where = field if isinstance(raw, dict) else f"{field}[{i}]"
-        if not isinstance(item, dict):
-            checker.add(entry, where, f'must be a table like {{effect = "..."}}, got {item!r}')
-            continue
-        name = item.get("effect")
-        try:
-            effect = Effect(name)
-        except ValueError:
-            known = ", ".join(e.value for e in Effect if e.scope is scope)
-            checker.add(entry, f"{where}.effect", f"unknown effect {name!r} (known: {known})")
-            continue
-        if effect.scope is not scope:
-            checker.add(entry, f"{where}.effect", f"{name!r} is a {effect.scope.value} effect")
-            continue
-        params = {k: v for k, v in item.items() if k != "effect"}
-        reasons = check_params(effect, params)
-        for reason in reasons:
-            checker.add(entry, where, reason)
-        if not reasons:
-            out.append(EffectSpec(effect, tuple(sorted(params.items()))))
-    return tuple(out)
+    def with_boss(self, profile: BossProfile) -> SonicCatalog:
+        """A copy with ``profile`` in place of the boss of its id in its deck version (and
+        in :attr:`bosses` when that is the newest version); this catalog is unchanged."""
+        decks = {v: dict(group) for v, group in self.boss_decks.items()}
+        decks.setdefault(profile.version, {})[profile.id] = profile
+        bosses = dict(self.bosses)
+        current = next(iter(self.bosses.values()), profile).version
+        if profile.version == current:
+            bosses[profile.id] = profile
+        return replace(self, bosses=bosses, boss_decks=decks)
 
 
 # -- sections ----------------------------------------------------------------------------------
@@ -346,7 +275,7 @@ def load_sections(path: str | Path) -> tuple[Section, ...]:
     path = Path(path)
     data = read_toml(path, kind="sonic-sections")
     checker = Checker(str(path))
-    _header(checker, data)
+    header(checker, data)
     zone = None
     try:
         zone = Zone(data.get("zone"))
@@ -383,7 +312,7 @@ def load_cards(path: str | Path) -> tuple[CardFacts, ...]:
     path = Path(path)
     data = read_toml(path, kind="sonic-cards")
     checker = Checker(str(path))
-    _header(checker, data)
+    header(checker, data)
     rows = checker.entries(data, "card", _CARD)
     seen: dict[int, str] = {}
     out = []
@@ -429,13 +358,13 @@ def load_racers(path: str | Path) -> dict[str, RacerProfile]:
     path = Path(path)
     data = read_toml(path, kind="sonic-racers")
     checker = Checker(str(path))
-    _header(checker, data)
+    header(checker, data)
     rows = checker.entries(data, "racer", _RACER)
     out = {}
     for rid, row in rows.items():
         n = len(checker.problems)
-        ability = _effects(checker, rid, "ability", row["ability"], Scope.RACER)
-        power = _effects(checker, rid, "power", row["power"], Scope.RACER)
+        ability = read_effects(checker, rid, "ability", row["ability"], Scope.RACER)
+        power = read_effects(checker, rid, "power", row["power"], Scope.RACER)
         if len(checker.problems) == n:
             out[rid] = RacerProfile(
                 rid,
@@ -452,73 +381,6 @@ def load_racers(path: str | Path) -> dict[str, RacerProfile]:
     return out
 
 
-# -- bosses ----------------------------------------------------------------------------------
-_BOSS = Schema(
-    {
-        "id": Field(str),
-        "name": Field(str),
-        "zone": Field(str, choices={z.value for z in Zone}),
-        "rings": Field(int, min=1, max=50),
-        "rules": Field(list, item=dict),
-        "rules_text": Field(str),
-        "source": Field(str, choices=set(SOURCES)),
-        "printed": PRINTED_FIELD,
-        "card": Field(list, item=dict),
-    }
-)
-_BOSS_CARD = Schema(
-    {
-        "id": Field(str),
-        "name": Field(str),
-        "priority": Field(int, min=1, max=99),
-        "actions": Field(list, item=dict),
-    }
-)
-
-
-def load_bosses(path: str | Path) -> dict[str, BossProfile]:
-    """Read and check a ``sonic-bosses`` file."""
-    path = Path(path)
-    data = read_toml(path, kind="sonic-bosses")
-    checker = Checker(str(path))
-    _header(checker, data)
-    rows = checker.entries(data, "boss", _BOSS)
-    out = {}
-    for bid, row in rows.items():
-        n = len(checker.problems)
-        rules = _effects(checker, bid, "rules", row["rules"], Scope.BOSS, at_least=0)
-        deck = []
-        seen: set[str] = set()
-        for i, raw in enumerate(row["card"]):
-            label = f"{bid}.card[{i}]"
-            if isinstance(raw, dict) and isinstance(raw.get("id"), str):
-                label = f"{bid}.{raw['id']}"
-                if raw["id"] in seen:
-                    checker.add(label, "id", f"duplicate boss card id {raw['id']!r}")
-                    continue
-                seen.add(raw["id"])
-            card = checker.entry(label, raw, _BOSS_CARD)
-            if card is None:
-                continue
-            actions = _effects(checker, label, "actions", card["actions"], Scope.BOSS)
-            deck.append(BossCard(card["id"], card["name"], card["priority"], actions))
-        if not deck:
-            checker.add(bid, "card", "a boss needs a deck of at least one card")
-        if len(checker.problems) == n:
-            out[bid] = BossProfile(
-                bid,
-                row["name"],
-                Zone(row["zone"]),
-                row["rings"],
-                rules,
-                tuple(deck),
-                row["rules_text"],
-                row["source"],
-            )
-    checker.raise_if_any()
-    return out
-
-
 # -- components --------------------------------------------------------------------------------
 _COMPONENT_IDS = {"rings", "rocks", "platforms", "traps", "vr-tokens"} | {b.value for b in Badnik}
 _COMPONENT = Schema({"id": Field(str, choices=_COMPONENT_IDS), "count": Field(int, min=0, max=200)})
@@ -529,7 +391,7 @@ def load_components(path: str | Path) -> Components:
     path = Path(path)
     data = read_toml(path, kind="sonic-components")
     checker = Checker(str(path))
-    _header(checker, data)
+    header(checker, data)
     rows = checker.entries(data, "component", _COMPONENT)
     for cid in sorted(_COMPONENT_IDS - set(rows)):
         if not any(p.entry == cid for p in checker.problems):
@@ -567,12 +429,14 @@ def _load(folder: Path) -> SonicCatalog:
                 [Problem(str(folder / name), wrong[0], "zone", f"must be {zone.value!r} in {name}")]
             )
         sections[zone] = got
+    decks = boss_decks(folder)
     return SonicCatalog(
         sections=sections,
         cards=load_cards(folder / "cards.toml"),
         racers=load_racers(folder / "racers.toml"),
-        bosses=load_bosses(folder / "bosses.toml"),
+        bosses=next(iter(decks.values())),
         components=load_components(folder / "components.toml"),
+        boss_decks=decks,
     )
 
 

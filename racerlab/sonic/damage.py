@@ -13,7 +13,7 @@ from .move_events import RacerDamaged, RingsCollected, RingsDropped, ShieldUsed
 from .move_rules import DEFAULT_RULES, STEPS, MoveRules, feature_at, speed_cap_at, step_from
 from .track import LANES, Coord, Feature
 
-__all__ = ["collect_rings", "damage", "left_platform", "safe_space"]
+__all__ = ["collect_rings", "damage", "lanes_by_distance", "left_platform", "safe_space"]
 
 
 # -- damage ------------------------------------------------------------------------------
@@ -44,8 +44,9 @@ def safe_space(board: Board, pos: Coord, token: RacerToken) -> Coord:
     return pos
 
 
-def _drop_lanes(lane: int) -> list[int]:
-    """Lanes of a column by distance from ``lane``, the one above first on ties."""
+def lanes_by_distance(lane: int) -> list[int]:
+    """Lanes of a column by distance from ``lane``, the one above first on ties (where dropped
+    and scattered rings fall)."""
     order = [lane]
     for k in range(1, LANES):
         for other in (lane - k, lane + k):
@@ -88,7 +89,7 @@ def damage(
     speed = rules.limit_speed(token.damage_speed, speed_cap_at(board, to, rules))
     moved = fast_replace(token, col=to[0], lane=to[1], speed=speed, stacks=tuple(kept))
     board, collected = collect_rings(board.with_racer(moved), racer_id, to)
-    lanes = _drop_lanes(pos[1])
+    lanes = lanes_by_distance(pos[1])
     dropped = 0
     spots = 0
     for n in stacks:

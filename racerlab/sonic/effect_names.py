@@ -108,6 +108,9 @@ class Effect(Enum):
     """Boss: damage every racer in the boss's lane within ``spaces`` spaces behind it."""
     BOSS_STEAL_RINGS = "boss_steal_rings"
     """Boss: take ``rings`` rings from the ``target`` racer(s) onto the boss profile."""
+    BOSS_SCATTER_RINGS = "boss_scatter_rings"
+    """Boss: knock ``rings`` rings off the ``target`` racer(s); they scatter on the spaces
+    just ahead of the racer (the boss profile keeps none)."""
     BOSS_SLOW_RACERS = "boss_slow_racers"
     """Boss: reduce the Speed of the ``target`` racer(s) by ``amount`` (never below 1)."""
     BOSS_PLACE_VR_TOKEN = "boss_place_vr_token"
@@ -145,6 +148,7 @@ _PARAMS: dict[Effect, dict[str, type]] = {
     Effect.BOSS_DROP_ROCK: {"count": int},
     Effect.BOSS_ATTACK_LANE: {"spaces": int},
     Effect.BOSS_STEAL_RINGS: {"rings": int, "target": str},
+    Effect.BOSS_SCATTER_RINGS: {"rings": int, "target": str},
     Effect.BOSS_SLOW_RACERS: {"amount": int, "target": str},
     Effect.BOSS_PLACE_VR_TOKEN: {},
     Effect.BOSS_SPAWN_RINGS: {"rings": int},

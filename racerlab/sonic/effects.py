@@ -18,6 +18,7 @@ from dataclasses import replace
 from ..core.dice import ChanceSource
 from ..core.rules import Event
 from .board import Board, RacerToken
+from .boss_rings import scatter_rings, take_rings
 from .effect_names import Effect
 from .events import BossMoved, BossRule, PowerUsed, SpeedSet
 from .expansions import place_vr_token
@@ -359,15 +360,17 @@ def apply_boss_effect(
         n = int(spec.get("rings"))
         for s in targets(board, str(spec.get("target")), racing):
             token = board.racers[s]
-            stacks = list(token.stacks)
-            took = 0
-            for i in range(len(stacks) - 1, -1, -1):
-                while stacks[i] and took < n:
-                    stacks[i] -= 1
-                    took += 1
-            board = board.with_racer(replace(token, stacks=tuple(stacks)))
+            stacks, took = take_rings(token.stacks, n)
+            board = board.with_racer(replace(token, stacks=stacks))
             boss_rings += took
             events.append(BossRule(boss_id, f"steals {took} ring(s) from {token.id}"))
+    elif e is Effect.BOSS_SCATTER_RINGS:
+        n = int(spec.get("rings"))
+        for s in targets(board, str(spec.get("target")), racing):
+            token = board.racers[s]
+            board, took, fell = scatter_rings(board, token.id, n)
+            where = f" onto column {fell[0][0]}" if fell else ""
+            events.append(BossRule(boss_id, f"knocks {took} ring(s) off {token.id}{where}"))
     elif e is Effect.BOSS_SLOW_RACERS:
         n = int(spec.get("amount"))
         for s in targets(board, str(spec.get("target")), racing):

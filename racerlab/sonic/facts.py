@@ -9,9 +9,10 @@ field names.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.errors import ScenarioError
 from .effect_names import Effect
 from .rounds import CardAction, CardFacts, CardMovement
 from .track import Section, SectionType, Zone
@@ -63,13 +64,41 @@ class BossCardFacts:
 
 @dataclass(frozen=True, slots=True)
 class BossFacts:
-    """A boss: profile rules (in effect while it races) and its deck."""
+    """A boss: profile rules (in effect while it races) and its deck, in every deck version.
+
+    ``rules`` are the newest version's; ``cards`` holds the cards of every version (a card
+    id means one card in all of them); ``decks`` and ``deck_rules`` give each version's
+    card ids and profile rules (:meth:`deck`, :meth:`profile_rules`)."""
 
     id: str
     name: str
     rules: tuple[EffectSpec, ...]
     cards: Mapping[str, BossCardFacts]
     rings: int = 10
+    decks: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    deck_rules: Mapping[str, tuple[EffectSpec, ...]] = field(default_factory=dict)
+
+    def _version(self, version: str | None) -> str | None:
+        """The version played for ``version``: itself, the newest for ``None``, or a boss's
+        only deck (custom data has one); ``None`` when no versions are listed."""
+        if not self.decks:
+            return None
+        if version in self.decks:
+            return version
+        if version is None or len(self.decks) == 1:
+            return next(iter(self.decks))
+        known = ", ".join(sorted(self.decks))
+        raise ScenarioError(f"boss {self.id!r} has no deck version {version!r} (known: {known})")
+
+    def deck(self, version: str | None = None) -> tuple[str, ...]:
+        """The card ids of the boss's deck in ``version`` (the newest when ``None``)."""
+        v = self._version(version)
+        return self.decks[v] if v is not None else tuple(self.cards)
+
+    def profile_rules(self, version: str | None = None) -> tuple[EffectSpec, ...]:
+        """The profile's gameplay rules in ``version`` (the newest when ``None``)."""
+        v = self._version(version)
+        return self.deck_rules[v] if v is not None else self.rules
 
 
 @dataclass(frozen=True)
@@ -150,16 +179,7 @@ def facts(catalog: Any = None) -> Facts:
             _specs(r.ability),
             _specs(r.power),
         )
-    bosses = {}
-    for b in _values(catalog.bosses):
-        bcards = {}
-        for c in getattr(b, "deck", None) or b.cards:
-            bcards[str(c.id)] = BossCardFacts(
-                str(c.id), c.name, int(c.priority), _specs(getattr(c, "actions", ()))
-            )
-        bosses[b.id] = BossFacts(
-            b.id, b.name, _specs(getattr(b, "rules", ())), bcards, int(getattr(b, "rings", 10))
-        )
+    bosses = {b.id: _boss(b, catalog) for b in _values(catalog.bosses)}
     sections: dict[Zone, tuple[Section, ...]] = {}
     raw = catalog.sections
     for zone in Zone:
@@ -170,6 +190,38 @@ def facts(catalog: Any = None) -> Facts:
     out = Facts(cards, racers, bosses, sections, vr)
     _CACHE[id(catalog)] = (catalog, out)
     return out
+
+
+def _boss(b: Any, catalog: Any) -> BossFacts:
+    """A boss's facts over every deck version the catalog holds (the newest, ``b``, first)."""
+    versions = {getattr(b, "version", "v1"): b}
+    for v, group in dict(getattr(catalog, "boss_decks", None) or {}).items():
+        if b.id in group:
+            versions.setdefault(v, group[b.id])
+    cards: dict[str, BossCardFacts] = {}
+    decks: dict[str, tuple[str, ...]] = {}
+    deck_rules: dict[str, tuple[EffectSpec, ...]] = {}
+    for v, profile in versions.items():
+        ids = []
+        for c in getattr(profile, "deck", None) or profile.cards:
+            ids.append(str(c.id))
+            cards.setdefault(
+                str(c.id),
+                BossCardFacts(
+                    str(c.id), c.name, int(c.priority), _specs(getattr(c, "actions", ()))
+                ),
+            )
+        decks[v] = tuple(ids)
+        deck_rules[v] = _specs(getattr(profile, "rules", ()))
+    return BossFacts(
+        b.id,
+        b.name,
+        _specs(getattr(b, "rules", ())),
+        cards,
+        int(getattr(b, "rings", 10)),
+        decks,
+        deck_rules,
+    )
 
 
 def _values(x: Any) -> list:

@@ -24,7 +24,9 @@ __all__ = ["provenance"]
 
 @functools.lru_cache(maxsize=1)
 def _index() -> ProvenanceIndex:
-    return ProvenanceIndex(sorted((data_dir() / "sonic").glob("*.toml")))
+    # the current data only: older boss deck versions (bosses-v1.toml) repeat the boss ids
+    files = (data_dir() / "sonic").glob("*.toml")
+    return ProvenanceIndex(sorted(p for p in files if not p.name.startswith("bosses-")))
 
 
 def provenance(entry: str, field: str, table: str | None = None) -> str:

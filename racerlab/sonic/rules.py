@@ -49,7 +49,7 @@ from .movement import Movement, Path
 from .moves import PathFinder, slice_path, walk
 from .options import SonicOptions
 from .rounds import CardMovement, movement_kinds
-from .setup import SonicSetup
+from .setup import SonicSetup, saved_setup
 from .start import new_game
 from .state import Phase, SonicState
 from .transition import Turn
@@ -95,6 +95,11 @@ class SonicRules(Rules[SonicState, Action]):
         return self._facts
 
     # -- set-up -------------------------------------------------------------------
+    def decode_setup(self, data: Any, where: str = "setup") -> SonicSetup:
+        """A set-up from its JSON form; one saved without a ``boss_deck`` plays the first
+        boss decks (:func:`~racerlab.sonic.setup.saved_setup`)."""
+        return super().decode_setup(saved_setup(data), where)
+
     def initial_state(self, setup: SonicSetup, options: SonicOptions | None = None, seed: int = 0):
         """Set up exactly as the rulebook says (see :mod:`.start`)."""
         components = getattr(self._catalog_obj(), "components", None)

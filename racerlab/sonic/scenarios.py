@@ -60,6 +60,8 @@ class ScenarioCatalog:
     racers: dict
     bosses: dict
     components: Any = None
+    boss_decks: dict = field(default_factory=dict)
+    """Every version of the boss data by deck version (as :class:`~.catalog.SonicCatalog`)."""
 
 
 def _flat(sid: str, kind: SectionType, columns: int, **kw: Any) -> Section:
@@ -96,6 +98,7 @@ def plain_catalog(
         base.racers,
         base.bosses,
         base.components,
+        dict(getattr(base, "boss_decks", None) or {}),
     )
 
 

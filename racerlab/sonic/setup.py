@@ -15,7 +15,9 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -23,7 +25,13 @@ from ..core.errors import ScenarioError
 from .options import Mode
 from .track import Zone
 
-__all__ = ["SonicSetup", "random_setup"]
+__all__ = ["BOSS_DECK", "SAVED_BOSS_DECK", "SonicSetup", "random_setup", "saved_setup"]
+
+BOSS_DECK = "v2"
+"""The version of the bundled boss decks a new game plays (docs/data.md, "Boss deck
+versions"): ``v2``, the calibrated decks."""
+SAVED_BOSS_DECK = "v1"
+"""The boss decks of a set-up saved without a ``boss_deck`` (made before the versions)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +48,10 @@ class SonicSetup:
     """Zones whose straight sections are shuffled into the stack."""
     sections: tuple[str, ...] = ()
     """Optional fixed order of straight-section ids (empty: shuffled by the seed)."""
+    boss_deck: str = field(default=BOSS_DECK, repr=False)
+    """Which version of the bundled boss data (profile rules and cards) the boss plays:
+    ``v2`` (new games) or ``v1`` (the first decks; saved games without the field). Left out
+    of ``repr`` so that the state digests of games made before the field stay the same."""
 
     @property
     def players(self) -> int:
@@ -74,6 +86,18 @@ def zone_boss(zones: tuple[Zone, ...]) -> str:
     for z in zones:
         boss = _ZONE_BOSS[z] if z is not Zone.BASE else boss
     return boss
+
+
+def saved_setup(data: Any) -> Any:
+    """A saved set-up's JSON as it is meant: one saved before boss deck versions existed
+    (no ``boss_deck``) played the first decks, so it gets :data:`SAVED_BOSS_DECK`.
+
+    >>> saved_setup({"type": "SonicSetup", "racers": ["sonic"]})["boss_deck"]
+    'v1'
+    """
+    if isinstance(data, Mapping) and "boss_deck" not in data:
+        return {**data, "boss_deck": SAVED_BOSS_DECK}
+    return data
 
 
 def random_setup(seed: int, *, players: int | None = None, mode: Mode | None = None) -> SonicSetup:

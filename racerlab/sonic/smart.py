@@ -83,7 +83,7 @@ def foreseen(state: SonicState, rules: Any) -> SonicState | None:
     facts = rules.facts.bosses[boss.id]
     specs = (
         *facts.cards[boss.card].actions,
-        *(facts.rules if state.options.boss_profile_rules else ()),
+        *(facts.profile_rules(state.setup.boss_deck) if state.options.boss_profile_rules else ()),
     )
     board = state.board
     racing = [s for s in range(state.players) if not state.finished[s] and not state.lost[s]]

@@ -84,7 +84,7 @@ def new_game(
             raise ScenarioError(
                 f"setup: unknown boss {boss_id!r} (known: {', '.join(sorted(f.bosses))})"
             )
-        board, boss = place_boss(board, f.bosses[boss_id], dice)
+        board, boss = place_boss(board, f.bosses[boss_id], dice, setup.boss_deck)
     n = setup.players
     return SonicState(
         setup=setup,

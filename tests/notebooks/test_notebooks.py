@@ -32,6 +32,7 @@ EXPECTED = [
     "07-probability-lesson.ipynb",
     "08-monte-carlo-build-comparison.ipynb",
     "09-bot-ladder.ipynb",
+    "10-designing-a-boss.ipynb",
 ]
 NOTEBOOKS = sorted(p.name for p in NOTEBOOK_DIR.glob("*.ipynb"))
 CELL_TIMEOUT_S = 120

@@ -188,7 +188,8 @@ def test_options_valued_without_apply_get_exactly_the_applied_value():
 
 def test_foreseen_plays_out_the_boss_cards_moves_and_slows():
     shadow = put(
-        RULES.initial_state(SonicSetup(("sonic",), Mode.SOLO, "shadow"), seed=2), clear=True
+        RULES.initial_state(SonicSetup(("sonic",), Mode.SOLO, "shadow", boss_deck="v1"), seed=2),
+        clear=True,
     )
     bx, by = shadow.board.boss
     s = place(shadow, 0, (bx - 3, by), speed=5, rings=3)

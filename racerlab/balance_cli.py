@@ -1,0 +1,164 @@
+"""``racerlab balance``: a designer's measurements from the command line.
+
+- ``racerlab balance boss eggman shadow``: per boss, the solo destroy rate with its 95%
+  interval and the rank histogram (``--boss-games N`` adds four-player boss-mode
+  outcomes); ``--sensitivity`` instead gives, for one boss, the change in the destroy rate
+  when each card is removed or softened (copies made in memory; ``data/`` is not touched).
+- ``racerlab balance knights cindy --stat armor --values 4:12``: a prebuilt Racer Knights
+  build's win share at each value of a stat; ``--slot engine`` without ``--stat`` tries
+  each card of that slot instead.
+
+The table goes to standard output as CSV unless ``--out`` names a ``.csv`` or
+``.parquet`` file; progress goes to standard error. Ctrl-C keeps what was measured.
+:func:`add_parser` adds the command to ``racerlab``'s parser; :func:`run` runs it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .core.errors import ScenarioError
+
+__all__ = ["add_parser", "parse_values", "run"]
+
+
+def parse_values(text: str) -> list[int]:
+    """``"4:12"`` (both ends included), ``"4:12:2"`` (a step) or ``"4,6,9"`` as numbers.
+
+    >>> parse_values("4:8:2"), parse_values("3,5")
+    ([4, 6, 8], [3, 5])
+    """
+    try:
+        if ":" in text:
+            parts = [int(p) for p in text.split(":")]
+            if len(parts) not in (2, 3) or (len(parts) == 3 and parts[2] <= 0):
+                raise ValueError
+            step = parts[2] if len(parts) == 3 else 1
+            values = list(range(parts[0], parts[1] + 1, step))
+        else:
+            values = [int(p) for p in text.split(",")]
+    except ValueError:
+        raise ScenarioError(
+            f"--values {text!r}: write FROM:TO, FROM:TO:STEP or a comma-separated list"
+        ) from None
+    if not values:
+        raise ScenarioError(f"--values {text!r}: no values in that range")
+    return values
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--games", type=int, default=100, help="games per measurement (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the games (default 0)")
+    p.add_argument(
+        "--bot", default="smart", help="bot in every seat (default smart, the rule-aware bot)"
+    )
+    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument(
+        "--out", "-o", default=None, help="output .csv or .parquet (default: CSV on stdout)"
+    )
+    p.add_argument("--no-progress", action="store_true", help="no progress bar (default: shown)")
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Add ``balance`` (with ``boss`` and ``knights``) to the subcommands ``sub``."""
+    p = sub.add_parser("balance", help="balance a boss's cards or a Racer Knights build")
+    what = p.add_subparsers(dest="balance_target", required=True)
+
+    b = what.add_parser("boss", help="Battle Racers bosses: solo destroy rate, ranks, cards")
+    b.add_argument("bosses", nargs="+", help="boss ids: eggman, shadow, metal-sonic, infinite")
+    b.add_argument(
+        "--deck", default=None, help="boss deck version, v1 or v2 (default: the newest, v2)"
+    )
+    b.add_argument(
+        "--boss-games",
+        type=int,
+        default=0,
+        help="also play this many four-player boss-mode games per boss (default 0: none)",
+    )
+    b.add_argument(
+        "--sensitivity",
+        action="store_true",
+        help="one boss: the destroy rate's change per card removed or softened (default off)",
+    )
+    b.add_argument(
+        "--by",
+        choices=("name", "card"),
+        default="name",
+        help="--sensitivity: change the cards of one name together, or each card (default name)",
+    )
+    b.add_argument(
+        "--kinds",
+        default="remove,soften",
+        help="--sensitivity: which changes, comma-separated (default remove,soften)",
+    )
+    _common(b)
+    b.set_defaults(func=run)
+
+    k = what.add_parser("knights", help="Racer Knights: a build's win share by stat or part")
+    k.add_argument("racer", help="a prebuilt racer id (e.g. cindy)")
+    k.add_argument("--stat", default=None, help="the stat to sweep, e.g. armor (default none)")
+    k.add_argument(
+        "--values", default=None, help="--stat values: FROM:TO[:STEP] or a list (e.g. 4:12)"
+    )
+    k.add_argument(
+        "--slot",
+        default="chassis",
+        help="the card that carries --stat, or without --stat the slot whose cards are tried "
+        "(default chassis)",
+    )
+    k.add_argument("--players", type=int, default=2, help="racers per joust (default 2)")
+    _common(k)
+    k.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``racerlab balance`` with parsed arguments; returns the exit status."""
+    from .analysis.cli import check_output, write_table
+
+    check_output(args.out)
+    progress = not args.no_progress
+    common = dict(games=args.games, seed=args.seed, bot=args.bot, workers=args.workers)
+    if args.balance_target == "boss":
+        df = _boss(args, progress, common)
+    else:
+        df = _knights(args, progress, common)
+    write_table(df, args.out)
+    if df.attrs.get("interrupted"):
+        print("racerlab: interrupted; the table holds what was measured", file=sys.stderr)
+        return 130
+    return 0
+
+
+def _boss(args: argparse.Namespace, progress: bool, common: dict) -> object:
+    from .analysis import balance
+
+    deck = args.deck or balance.BOSS_DECK
+    if args.sensitivity:
+        if len(args.bosses) != 1:
+            raise ScenarioError("--sensitivity measures one boss at a time")
+        kinds = tuple(k.strip() for k in args.kinds.split(",") if k.strip())
+        return balance.card_sensitivity(
+            args.bosses[0], deck=deck, by=args.by, kinds=kinds, progress=progress, **common
+        )
+    return balance.boss_report(
+        args.bosses, deck=deck, boss_mode_games=args.boss_games, progress=progress, **common
+    )
+
+
+def _knights(args: argparse.Namespace, progress: bool, common: dict) -> object:
+    from .analysis import balance_knights
+
+    if args.stat is not None:
+        if args.values is None:
+            raise ScenarioError("--stat needs --values (e.g. --values 4:12)")
+        values = parse_values(args.values)
+        return balance_knights.stat_sweep(
+            args.racer, args.stat, values, slot=args.slot, players=args.players,
+            progress=progress, **common,
+        )  # fmt: skip
+    if args.values is not None:
+        raise ScenarioError("--values needs --stat")
+    return balance_knights.part_sweep(
+        args.racer, args.slot, players=args.players, progress=progress, **common
+    )
