@@ -18,7 +18,9 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .cli_args import whole_number
 from .core.errors import ScenarioError
+from .core.limits import MAX_GAMES, MAX_PLAYERS, MAX_SEED
 
 __all__ = ["add_parser", "parse_values", "run"]
 
@@ -48,12 +50,27 @@ def parse_values(text: str) -> list[int]:
 
 
 def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", type=int, default=100, help="games per measurement (default 100)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the games (default 0)")
+    p.add_argument(
+        "--games",
+        type=whole_number(1, MAX_GAMES, "see docs/reliability.md"),
+        default=100,
+        help="games per measurement (default 100)",
+    )
+    p.add_argument(
+        "--seed",
+        type=whole_number(0, MAX_SEED, "a 64-bit seed"),
+        default=0,
+        help="seed of the games (default 0)",
+    )
     p.add_argument(
         "--bot", default="smart", help="bot in every seat (default smart, the rule-aware bot)"
     )
-    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument(
+        "--workers",
+        type=whole_number(1),
+        default=1,
+        help="worker processes, at most the machine's cores (more are cut; default 1)",
+    )
     p.add_argument(
         "--out", "-o", default=None, help="output .csv or .parquet (default: CSV on stdout)"
     )
@@ -72,7 +89,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     b.add_argument(
         "--boss-games",
-        type=int,
+        type=whole_number(0, MAX_GAMES, "see docs/reliability.md"),
         default=0,
         help="also play this many four-player boss-mode games per boss (default 0: none)",
     )
@@ -107,18 +124,23 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="the card that carries --stat, or without --stat the slot whose cards are tried "
         "(default chassis)",
     )
-    k.add_argument("--players", type=int, default=2, help="racers per joust (default 2)")
+    k.add_argument(
+        "--players",
+        type=whole_number(2, MAX_PLAYERS, "each game checks its own limit too"),
+        default=2,
+        help="racers per joust (default 2)",
+    )
     _common(k)
     k.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``racerlab balance`` with parsed arguments; returns the exit status."""
-    from .analysis.cli import check_output, write_table
+    from .analysis.cli import check_output, workers_for, write_table
 
     check_output(args.out)
     progress = not args.no_progress
-    common = dict(games=args.games, seed=args.seed, bot=args.bot, workers=args.workers)
+    common = dict(games=args.games, seed=args.seed, bot=args.bot, workers=workers_for(args.workers))
     if args.balance_target == "boss":
         df = _boss(args, progress, common)
     else:

@@ -9,11 +9,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from . import balance_cli
+from .cli_args import port_number, whole_number
 from .core.errors import RacerlabError, clip
-from .core.limits import MAX_GAMES, MAX_PLAYERS, MAX_PORT, MAX_SEED
+from .core.limits import MAX_GAMES, MAX_PLAYERS, MAX_SEED
 
 __all__ = ["build_parser", "main", "port_number", "whole_number"]
 
@@ -72,39 +73,6 @@ def _game_names() -> list[str]:
     from .games import GAMES
 
     return [entry.name for entry in GAMES]
-
-
-def whole_number(low: int, high: int | None = None, why: str = "") -> Callable[[str], int]:
-    """An argparse ``type``: a whole number from ``low`` to ``high`` (no top if ``None``);
-    anything else makes argparse exit with status 2, naming the option and ``why``.
-
-    >>> whole_number(1, 10)("3")
-    3
-    >>> whole_number(1, 10, "a game has 1 to 10")("0")
-    Traceback (most recent call last):
-    ...
-    argparse.ArgumentTypeError: must be from 1 to 10 (a game has 1 to 10), got 0
-    """
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"{clip(repr(text), 40)} is not a whole number"
-            ) from None
-        if value < low or (high is not None and value > high):
-            span = f"from {low} to {high}" if high is not None else f"at least {low}"
-            reason = f" ({why})" if why else ""
-            raise argparse.ArgumentTypeError(f"must be {span}{reason}, got {value}")
-        return value
-
-    parse.__name__ = "whole number"  # argparse names the type in its message
-    return parse
-
-
-port_number = whole_number(1, MAX_PORT, "a TCP port")
-"""A ``--port`` value: a whole number from 1 to 65535 (argparse exits 2 otherwise)."""
 
 
 def build_parser() -> argparse.ArgumentParser:

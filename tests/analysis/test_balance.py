@@ -196,3 +196,18 @@ def test_a_changed_catalog_plays_the_same_games_in_worker_processes():
     there = balance.boss_games("eggman", games=2, seed=5, catalog=variant, workers=2)
     cols = ["game", "seed", "boss_defeated", "solo_rank", "rounds", "steps"]
     pd.testing.assert_frame_equal(here[cols], there[cols])
+
+
+@pytest.mark.parametrize(
+    "argv, option",
+    [
+        (["balance", "boss", "eggman", "--games", "0"], "--games"),
+        (["balance", "boss", "eggman", "--boss-games", "-1"], "--boss-games"),
+        (["balance", "boss", "eggman", "--workers", "0"], "--workers"),
+        (["balance", "knights", "cindy", "--players", "99"], "--players"),
+        (["balance", "knights", "cindy", "--seed", str(2**64)], "--seed"),
+    ],
+)
+def test_pointless_balance_numbers_are_refused_before_any_game(argv, option, capsys):
+    assert main(argv) == 2
+    assert f"argument {option}: must be" in capsys.readouterr().err
