@@ -13,7 +13,7 @@ free too), before the Finish Line and not in the last laid Turn while sections a
 to be laid; rings lying on the space go onto its profile at once, as for any racer.
 
 >>> SetPosition(0, 4, 2).describe()
-'Player 1 placed on (4, 2)'
+'Player 1 placed on column 4, lane 3'
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from ..core.rules import DirectorAction
 from .actions import SetAbility, SetDeck, SetRings, SetSpeed
 from .effects import racer_token, spread_rings
 from .facts import Facts
+from .move_events import where
 from .state import SonicState
 from .track import SectionType
 from .transition import set_at
@@ -49,7 +50,7 @@ class SetPosition(DirectorAction):
     lane: int
 
     def describe(self) -> str:
-        return f"Player {self.player + 1} placed on ({self.col}, {self.lane})"
+        return f"Player {self.player + 1} placed on {where((self.col, self.lane))}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +186,7 @@ def _check_space(state: SonicState, racer_id: str, pos: tuple[int, int], a) -> N
     board = state.board
     col, lane = pos
     if not board.track.in_bounds(col, lane):
-        raise IllegalActionError(f"{pos} is not a space of the laid track", action=a)
+        raise IllegalActionError(f"{where(pos)} is not a space of the laid track", action=a)
     what = (
         "another racer"
         if board.racers_at(pos, besides=racer_id)
@@ -198,7 +199,7 @@ def _check_space(state: SonicState, racer_id: str, pos: tuple[int, int], a) -> N
         else ""
     )
     if what:
-        raise IllegalActionError(f"{pos} is taken by {what}", action=a)
+        raise IllegalActionError(f"{where(pos)} is taken by {what}", action=a)
 
 
 def _check_line_and_turn(state: SonicState, a: SetPosition) -> None:
