@@ -41,11 +41,13 @@ __all__ = [
     "StepControls",
     "director_note",
     "enable_steps",
+    "hand_to_choose",
     "offer",
     "redraw_guard",
     "redraw_on",
     "set_slider",
     "set_text",
+    "step_status",
 ]
 
 LOG_LINES_SHOWN = 400
@@ -58,16 +60,45 @@ def set_text(pane: Any, text: str) -> None:
         pane.object = text
 
 
+def hand_to_choose(session: Any) -> int | None:
+    """The seat played by hand whose choice the game waits for at the cursor, or ``None``
+    (recorded history ahead is replayed by a step, and a bot seat plays itself)."""
+    if not session.timeline.at_end or session.is_over:
+        return None
+    acting = session.acting
+    if acting is None or session.controllers[acting] != HUMAN:
+        return None
+    return acting
+
+
 def enable_steps(session: Any, back: Any, forward: Sequence[Any]) -> None:
     """Back is off at the first step; the step buttons are off once the game is over at
-    the end of its line (a button that could do nothing is not offered)."""
+    the end of its line, and while the game waits for a seat played by hand (a button that
+    could do nothing is not offered)."""
     tl = session.timeline
     if back.disabled != (tl.index == 0):
         back.disabled = tl.index == 0
-    over_at_end = session.is_over and tl.at_end
+    stuck = (session.is_over and tl.at_end) or hand_to_choose(session) is not None
     for b in forward:
-        if b.disabled != over_at_end:
-            b.disabled = over_at_end
+        if b.disabled != stuck:
+            b.disabled = stuck
+
+
+HAND_HELP = "use the Play by hand tab"
+"""Where a seat played by hand makes its choice, as the step controls' status says it."""
+
+
+def step_status(session: Any, hand_help: str = HAND_HELP) -> str:
+    """The session's status line; while a seat played by hand must choose, it says whose
+    choice it is and where to make it (``"Round 1 · step 0 of 0 · Cindy to choose: use the
+    Play by hand tab"``)."""
+    status = session.status()
+    seat = hand_to_choose(session)
+    if seat is None:
+        return status
+    who = session.player_names[seat]
+    where = status.removesuffix(f" · {who} to act ({HUMAN})")
+    return f"{where} · {who} to choose: {hand_help}"
 
 
 def set_slider(slider: Any, start: float, end: float, value: float) -> None:
@@ -157,12 +188,17 @@ class _SessionView(pn.viewable.Viewer):
 
 
 class StepControls(_SessionView):
-    """Buttons and sliders that move through (and extend) the game's history."""
+    """Buttons and sliders that move through (and extend) the game's history.
+
+    While the seat to act is played by hand, the status says so (``hand_help``: where the
+    choice is made) and Step, Player, Round and Play are off until the choice is made.
+    """
 
     watches = ("state_version", "controllers")
 
-    def __init__(self, session: GameSession, **params: Any) -> None:
+    def __init__(self, session: GameSession, hand_help: str = HAND_HELP, **params: Any) -> None:
         super().__init__(session, **params)
+        self.hand_help = hand_help
         g = session.guarded
         button = dict(sizing_mode="stretch_width", min_width=55, margin=(4, 2))
         self.back_button = pn.widgets.Button(label="◀ Back", **button)
@@ -265,13 +301,14 @@ class StepControls(_SessionView):
     def refresh(self) -> None:
         s = self.session
         rounds = s.rounds()
-        set_text(self.status, f"<b>{esc(s.status())}</b>")
+        set_text(self.status, f"<b>{esc(step_status(s, self.hand_help))}</b>")
         # only rounds reached are offered; one round: the slider (needing two ends) is off
         lo, hi = rounds[0], max(rounds[-1], rounds[0] + 1)
         set_slider(self.round_slider, lo, hi, min(max(s.round, lo), hi))
         if self.round_slider.disabled != (len(rounds) < 2):
             self.round_slider.disabled = len(rounds) < 2
-        enable_steps(s, self.back_button, (self.action_button, self.turn_button, self.round_button))
+        forward = (self.action_button, self.turn_button, self.round_button, self.play_toggle)
+        enable_steps(s, self.back_button, forward)
         if len(s.lines) > 1 or self.line_select.visible:
             lines = {f"Line {i + 1} ({len(t) - 1} steps)": i for i, t in enumerate(s.lines)}
             self.line_select.param.update(options=lines, value=s.line)
@@ -313,6 +350,9 @@ class EventLog(_SessionView):
     state giving a text rewriter, e.g. a :class:`~racerlab.app.naming.PageWords`), and every refusal
     or error the session reports is logged too, at the step where it happened.
     """
+
+    watches = ("state_version", "controllers")
+    """A seat set to Hand changes what the empty log asks for."""
 
     def __init__(
         self,
@@ -359,7 +399,9 @@ class EventLog(_SessionView):
     def refresh(self) -> None:
         lines = self.lines()[-LOG_LINES_SHOWN:]
         if not lines:
-            set_text(self.pane, '<div class="rl-log"><i>No events yet: press Step.</i></div>')
+            seat = hand_to_choose(self.session)
+            hint = "press Step" if seat is None else f"{self.session.player_names[seat]} to choose"
+            set_text(self.pane, f'<div class="rl-log"><i>No events yet: {esc(hint)}.</i></div>')
             return
         parts: list[str] = []
         current_round = None
