@@ -25,6 +25,7 @@ import param
 from ..core.errors import ScenarioError
 from . import event_lock, offline
 from .escape import text as esc
+from .hand_seat import HAND_HELP, empty_log_html, hand_to_choose, step_status
 from .naming import PageWords, seat_label
 from .offload import off_loop
 from .session import BOT, HUMAN, GameSession, LogLine
@@ -41,13 +42,11 @@ __all__ = [
     "StepControls",
     "director_note",
     "enable_steps",
-    "hand_to_choose",
     "offer",
     "redraw_guard",
     "redraw_on",
     "set_slider",
     "set_text",
-    "step_status",
 ]
 
 LOG_LINES_SHOWN = 400
@@ -60,21 +59,9 @@ def set_text(pane: Any, text: str) -> None:
         pane.object = text
 
 
-def hand_to_choose(session: Any) -> int | None:
-    """The seat played by hand whose choice the game waits for at the cursor, or ``None``
-    (recorded history ahead is replayed by a step, and a bot seat plays itself)."""
-    if not session.timeline.at_end or session.is_over:
-        return None
-    acting = session.acting
-    if acting is None or session.controllers[acting] != HUMAN:
-        return None
-    return acting
-
-
 def enable_steps(session: Any, back: Any, forward: Sequence[Any]) -> None:
-    """Back is off at the first step; the step buttons are off once the game is over at
-    the end of its line, and while the game waits for a seat played by hand (a button that
-    could do nothing is not offered)."""
+    """Back is off at the first step; the step buttons are off at the end of a game over or
+    waiting for a seat played by hand (a button that could do nothing is not offered)."""
     tl = session.timeline
     if back.disabled != (tl.index == 0):
         back.disabled = tl.index == 0
@@ -82,23 +69,6 @@ def enable_steps(session: Any, back: Any, forward: Sequence[Any]) -> None:
     for b in forward:
         if b.disabled != stuck:
             b.disabled = stuck
-
-
-HAND_HELP = "use the Play by hand tab"
-"""Where a seat played by hand makes its choice, as the step controls' status says it."""
-
-
-def step_status(session: Any, hand_help: str = HAND_HELP) -> str:
-    """The session's status line; while a seat played by hand must choose, it says whose
-    choice it is and where to make it (``"Round 1 · step 0 of 0 · Cindy to choose: use the
-    Play by hand tab"``)."""
-    status = session.status()
-    seat = hand_to_choose(session)
-    if seat is None:
-        return status
-    who = session.player_names[seat]
-    where = status.removesuffix(f" · {who} to act ({HUMAN})")
-    return f"{where} · {who} to choose: {hand_help}"
 
 
 def set_slider(slider: Any, start: float, end: float, value: float) -> None:
@@ -188,11 +158,8 @@ class _SessionView(pn.viewable.Viewer):
 
 
 class StepControls(_SessionView):
-    """Buttons and sliders that move through (and extend) the game's history.
-
-    While the seat to act is played by hand, the status says so (``hand_help``: where the
-    choice is made) and Step, Player, Round and Play are off until the choice is made.
-    """
+    """Buttons and sliders that move through (and extend) the game's history; while a seat
+    played by hand must choose, the status says where (``hand_help``) and Step is off."""
 
     watches = ("state_version", "controllers")
 
@@ -307,8 +274,8 @@ class StepControls(_SessionView):
         set_slider(self.round_slider, lo, hi, min(max(s.round, lo), hi))
         if self.round_slider.disabled != (len(rounds) < 2):
             self.round_slider.disabled = len(rounds) < 2
-        forward = (self.action_button, self.turn_button, self.round_button, self.play_toggle)
-        enable_steps(s, self.back_button, forward)
+        steps = (self.action_button, self.turn_button, self.round_button, self.play_toggle)
+        enable_steps(s, self.back_button, steps)
         if len(s.lines) > 1 or self.line_select.visible:
             lines = {f"Line {i + 1} ({len(t) - 1} steps)": i for i, t in enumerate(s.lines)}
             self.line_select.param.update(options=lines, value=s.line)
@@ -351,9 +318,6 @@ class EventLog(_SessionView):
     or error the session reports is logged too, at the step where it happened.
     """
 
-    watches = ("state_version", "controllers")
-    """A seat set to Hand changes what the empty log asks for."""
-
     def __init__(
         self,
         session: GameSession,
@@ -372,6 +336,7 @@ class EventLog(_SessionView):
             stylesheets=[_LOG_CSS],
         )
         session.param.watch(self._on_error, "error")
+        redraw_on(session, self._show_empty, "controllers")  # who is to choose, if empty
         self.refresh()
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -387,6 +352,10 @@ class EventLog(_SessionView):
         self.refusals = [*self.refusals[-(LOG_LINES_SHOWN - 1) :], (s.timeline, line)]
         self.refresh()
 
+    def _show_empty(self) -> None:
+        if self.session.timeline.index == 0 and not self.refusals:
+            set_text(self.pane, empty_log_html(self.session))
+
     def lines(self) -> list[LogLine]:
         """The log's lines up to the cursor, refusals included, in the page's words."""
         s = self.session
@@ -399,9 +368,7 @@ class EventLog(_SessionView):
     def refresh(self) -> None:
         lines = self.lines()[-LOG_LINES_SHOWN:]
         if not lines:
-            seat = hand_to_choose(self.session)
-            hint = "press Step" if seat is None else f"{self.session.player_names[seat]} to choose"
-            set_text(self.pane, f'<div class="rl-log"><i>No events yet: {esc(hint)}.</i></div>')
+            self._show_empty()
             return
         parts: list[str] = []
         current_round = None

@@ -38,6 +38,7 @@ __all__ = [
     "apply_director",
     "check_director",
     "director_problem",
+    "director_words",
 ]
 
 
@@ -69,6 +70,36 @@ DIRECTOR_TYPES = (SetSpeed, SetRings, SetAbility, SetDeck, SetPosition, SetShiel
 
 MAX_DECK_CARDS = 500
 """Most cards a director's deck change may list (ours; the bundled deck has 64)."""
+
+
+DECK_CARDS_NAMED = 3
+"""How many cards from the top a deck change names in the log."""
+
+
+def director_words(f: Facts, action: object) -> str:
+    """What a checked director action did, in words, with the catalog's names for the
+    racer and cards it gives (the log's line after "Director: ").
+
+    >>> from .facts import facts
+    >>> director_words(facts(), SetAbility(0, "espio"))
+    'Player 1 takes the Ability and Power of Espio'
+    """
+    if isinstance(action, SetSpeed):
+        return f"Player {action.player + 1}'s Speed set to {action.value}"
+    if isinstance(action, SetRings):
+        return f"Player {action.player + 1} now holds {action.count} ring(s)"
+    if isinstance(action, SetAbility):
+        racer = f.racers.get(action.racer)
+        name = racer.name if racer is not None else action.racer
+        return f"Player {action.player + 1} takes the Ability and Power of {name}"
+    if isinstance(action, SetDeck):
+        n = len(action.cards)
+        top = [f.cards[c].name if c in f.cards else c for c in action.cards[:DECK_CARDS_NAMED]]
+        more = ", ..." if n > DECK_CARDS_NAMED else ""
+        return f"the draw deck is now {n} card(s)" + (
+            f", from the top: {', '.join(top)}{more}" if n else ""
+        )
+    return action.describe() if isinstance(action, DirectorAction) else str(action)
 
 
 def director_problem(f: Facts, state: SonicState, action: object) -> str | None:
