@@ -44,6 +44,7 @@ from ..sonic import SetRings, SetSpeed
 from ..sonic import queries as sonic_queries
 from ..sonic.director import SetPosition, SetShield
 from .session import GameSession
+from .sonic_tables import boss_name
 
 __all__ = [
     "KNIGHTS_FIELDS",
@@ -291,7 +292,8 @@ class SonicEditor(_Editor):
         if state.order:
             return [OddsLine("Order", "cards revealed: the order is fixed", 1.0)]
         for seat, p in sorted(sonic_queries.first_odds(state, rules).items()):
-            label = f"{seat + 1}. {names[seat]}" if seat >= 0 else "Boss"
+            boss = f"{boss_name(state, rules)} (boss)"
+            label = f"{seat + 1}. {names[seat]}" if seat >= 0 else boss
             out.append(OddsLine(label, "resolves first this round", float(p)))
         spread = sonic_queries.speed_spread(state, player, rules)
         speeds = sorted({v for vs in spread.values() for v in vs})

@@ -34,7 +34,7 @@ from .editor import (
 from .escape import text as esc
 from .session import GameSession
 
-__all__ = ["EditorView", "knights_editor", "sonic_editor"]
+__all__ = ["EditorView", "knights_editor", "sonic_editor", "stat_words"]
 
 LABELS = {
     "durability": "Durability",
@@ -48,6 +48,15 @@ LABELS = {
     "shield": "Shield (1 up, 0 down)",
 }
 """Box labels of the editable values."""
+
+def stat_words(stat: str) -> str:
+    """A stat's name as the page writes it.
+
+    >>> stat_words("ram_damage")
+    'Ram damage'
+    """
+    return stat.replace("_", " ").capitalize()
+
 
 _LOWEST = {"next_waypoint": 1}
 """The smallest value a box takes where it is not 0 (waypoints are numbered from 1)."""
@@ -201,7 +210,9 @@ def knights_editor(session: GameSession, figure: Any) -> EditorView:
 
     model = KnightsEditor(session)
     stat = pn.widgets.Select(
-        label="Stat", options=[s for s in STATS if s not in KNIGHTS_FIELDS], width=150
+        label="Stat",
+        options={stat_words(s): s for s in STATS if s not in KNIGHTS_FIELDS},
+        width=150,
     )
     stat_value = pn.widgets.IntInput(label="Set the stat to", start=0, width=150)
     stat_button = pn.widgets.Button(label="Set stat", width=100)

@@ -1,5 +1,6 @@
 """The position editor's models, without a browser: every edit is a logged director action."""
 
+import panel as pn
 import pytest
 
 from racerlab.app.editor import KnightsEditor, SonicEditor, snap
@@ -149,3 +150,18 @@ def test_the_sonic_editor_has_no_knights_snap_switch():
     app = sonic_app(seed=1)
     view = sonic_editor(app.session, app.track.figure)
     assert not view.snap.visible and "M/8" not in view.snap.label
+
+
+def test_the_odds_from_here_name_the_boss_and_the_stat_picker_names_stats():
+    from racerlab.app import sonic_app
+    from racerlab.app.editor_view import knights_editor
+    from racerlab.app.knights_dashboard import knights_app
+    from racerlab.sonic import Mode
+
+    app = sonic_app(seed=2, mode=Mode.BOSS, players=3)
+    labels = [o.label for o in SonicEditor(app.session).odds(0)]
+    assert "Dr. Eggman (boss)" in labels and "Boss" not in labels
+    kapp = knights_app(seed=1, players=2)
+    stat = knights_editor(kapp.session, kapp.arena.figure)._layout
+    picker = next(w for w in stat.select(pn.widgets.Select) if w.name == "Stat")
+    assert "Ram damage" in picker.options and picker.options["Ram damage"] == "ram_damage"
