@@ -8,6 +8,7 @@ from ..sonic import SonicRules, queries
 from ..sonic.state import BOSS_SEAT, NO_CARD, Phase, SonicState
 from ..viz.style import player_colour
 from .escape import text as esc
+from .naming import seat_label
 from .sonic_view import ours_mark
 
 __all__ = ["boss_name", "cards_html", "order_html", "standings_html"]
@@ -31,7 +32,7 @@ def _who(seat: int, names: list[str], state: SonicState, rules: SonicRules) -> s
     if seat == BOSS_SEAT:
         return f"■ {esc(boss_name(state, rules))} (boss)"
     chip = f'<span style="color:{player_colour(seat)}">■</span>'
-    return f"{chip} {esc(names[seat])}"
+    return f"{chip} {esc(seat_label(seat, names))}"
 
 
 def order_html(state: SonicState, rules: SonicRules, names: list[str]) -> str:
@@ -51,14 +52,13 @@ def order_html(state: SonicState, rules: SonicRules, names: list[str]) -> str:
                 card, prio = f.name, f.priority
             done = "done" if k < state.step else ("now" if k == state.step else "")
             rows.append(
-                f"<tr><td>{k + 1}. {_who(seat, names, state, rules)}</td><td>{esc(card)}</td>"
-                f"<td>{prio}</td><td>{done}</td></tr>"
+                f"<tr><td>{k + 1}</td><td>{_who(seat, names, state, rules)}</td>"
+                f"<td>{esc(card)}</td><td>{prio}</td><td>{done}</td></tr>"
             )
         return (
             '<table class="rl-table" id="rl-order"><caption>Cards revealed: the order is '
-            "fixed</caption><tr><th>Order</th><th>Card</th><th>Priority</th><th></th></tr>"
-            + "".join(rows)
-            + "</table>"
+            "fixed</caption><tr><th>Order</th><th>Who</th><th>Card</th><th>Priority</th>"
+            "<th>Status</th></tr>" + "".join(rows) + "</table>"
         )
     odds = queries.first_odds(state, rules)
     rows = []
@@ -74,7 +74,7 @@ def order_html(state: SonicState, rules: SonicRules, names: list[str]) -> str:
     return (
         '<table class="rl-table" id="rl-order"><caption>Chance to resolve first (every hand '
         "known, each card still to choose equally likely)</caption><tr><th>Who</th>"
-        "<th>P(first)</th><th></th></tr>" + "".join(rows) + "</table>"
+        "<th>P(first)</th><th>Card</th></tr>" + "".join(rows) + "</table>"
     )
 
 

@@ -39,6 +39,9 @@ def test_the_order_and_cards_tables_show_names_not_ids():
     state = s.state
     order = order_html(state, s.rules, s.player_names)
     assert "Dr. Eggman (boss)" in order and "eggman" not in order
+    # the place in the order has its own column; a seat is named as everywhere ("3. Sonic")
+    first = state.order[0]
+    assert "<tr><td>1</td><td>" in order and f"{first + 1}. {s.player_names[first]}</td>" in order
     cards = cards_html(state, s.rules, 0)
     f = s.rules.facts.cards[state.chosen[0]]  # the order is fixed: the card played
     assert re.search(rf"<tr><td>{f.name}</td><td>{f.priority}</td>", cards)
