@@ -49,6 +49,7 @@ LABELS = {
 }
 """Box labels of the editable values."""
 
+
 def stat_words(stat: str) -> str:
     """A stat's name as the page writes it.
 
