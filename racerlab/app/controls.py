@@ -352,8 +352,8 @@ class EventLog(_SessionView):
         self.refusals = [*self.refusals[-(LOG_LINES_SHOWN - 1) :], (s.timeline, line)]
         self.refresh()
 
-    def _show_empty(self) -> None:
-        if self.session.timeline.index == 0 and not self.refusals:
+    def _show_empty(self, always: bool = False) -> None:
+        if always or (self.session.timeline.index == 0 and not self.refusals):
             set_text(self.pane, empty_log_html(self.session))
 
     def lines(self) -> list[LogLine]:
@@ -368,7 +368,7 @@ class EventLog(_SessionView):
     def refresh(self) -> None:
         lines = self.lines()[-LOG_LINES_SHOWN:]
         if not lines:
-            self._show_empty()
+            self._show_empty(always=True)
             return
         parts: list[str] = []
         current_round = None
