@@ -25,6 +25,7 @@ import param
 from ..core.errors import ScenarioError
 from . import event_lock, offline
 from .escape import text as esc
+from .hand_seat import HAND_HELP, empty_log_html, hand_to_choose, step_status
 from .naming import PageWords, seat_label
 from .offload import off_loop
 from .session import BOT, HUMAN, GameSession, LogLine
@@ -59,15 +60,15 @@ def set_text(pane: Any, text: str) -> None:
 
 
 def enable_steps(session: Any, back: Any, forward: Sequence[Any]) -> None:
-    """Back is off at the first step; the step buttons are off once the game is over at
-    the end of its line (a button that could do nothing is not offered)."""
+    """Back is off at the first step; the step buttons are off at the end of a game over or
+    waiting for a seat played by hand (a button that could do nothing is not offered)."""
     tl = session.timeline
     if back.disabled != (tl.index == 0):
         back.disabled = tl.index == 0
-    over_at_end = session.is_over and tl.at_end
+    stuck = (session.is_over and tl.at_end) or hand_to_choose(session) is not None
     for b in forward:
-        if b.disabled != over_at_end:
-            b.disabled = over_at_end
+        if b.disabled != stuck:
+            b.disabled = stuck
 
 
 def set_slider(slider: Any, start: float, end: float, value: float) -> None:
@@ -157,12 +158,14 @@ class _SessionView(pn.viewable.Viewer):
 
 
 class StepControls(_SessionView):
-    """Buttons and sliders that move through (and extend) the game's history."""
+    """Buttons and sliders that move through (and extend) the game's history; while a seat
+    played by hand must choose, the status says where (``hand_help``) and Step is off."""
 
     watches = ("state_version", "controllers")
 
-    def __init__(self, session: GameSession, **params: Any) -> None:
+    def __init__(self, session: GameSession, hand_help: str = HAND_HELP, **params: Any) -> None:
         super().__init__(session, **params)
+        self.hand_help = hand_help
         g = session.guarded
         button = dict(sizing_mode="stretch_width", min_width=55, margin=(4, 2))
         self.back_button = pn.widgets.Button(label="◀ Back", **button)
@@ -265,13 +268,14 @@ class StepControls(_SessionView):
     def refresh(self) -> None:
         s = self.session
         rounds = s.rounds()
-        set_text(self.status, f"<b>{esc(s.status())}</b>")
+        set_text(self.status, f"<b>{esc(step_status(s, self.hand_help))}</b>")
         # only rounds reached are offered; one round: the slider (needing two ends) is off
         lo, hi = rounds[0], max(rounds[-1], rounds[0] + 1)
         set_slider(self.round_slider, lo, hi, min(max(s.round, lo), hi))
         if self.round_slider.disabled != (len(rounds) < 2):
             self.round_slider.disabled = len(rounds) < 2
-        enable_steps(s, self.back_button, (self.action_button, self.turn_button, self.round_button))
+        steps = (self.action_button, self.turn_button, self.round_button, self.play_toggle)
+        enable_steps(s, self.back_button, steps)
         if len(s.lines) > 1 or self.line_select.visible:
             lines = {f"Line {i + 1} ({len(t) - 1} steps)": i for i, t in enumerate(s.lines)}
             self.line_select.param.update(options=lines, value=s.line)
@@ -332,6 +336,7 @@ class EventLog(_SessionView):
             stylesheets=[_LOG_CSS],
         )
         session.param.watch(self._on_error, "error")
+        redraw_on(session, self._show_empty, "controllers")  # who is to choose, if empty
         self.refresh()
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -347,6 +352,10 @@ class EventLog(_SessionView):
         self.refusals = [*self.refusals[-(LOG_LINES_SHOWN - 1) :], (s.timeline, line)]
         self.refresh()
 
+    def _show_empty(self, always: bool = False) -> None:
+        if always or (self.session.timeline.index == 0 and not self.refusals):
+            set_text(self.pane, empty_log_html(self.session))
+
     def lines(self) -> list[LogLine]:
         """The log's lines up to the cursor, refusals included, in the page's words."""
         s = self.session
@@ -359,7 +368,7 @@ class EventLog(_SessionView):
     def refresh(self) -> None:
         lines = self.lines()[-LOG_LINES_SHOWN:]
         if not lines:
-            set_text(self.pane, '<div class="rl-log"><i>No events yet: press Step.</i></div>')
+            self._show_empty(always=True)
             return
         parts: list[str] = []
         current_round = None

@@ -44,6 +44,7 @@ from ..sonic import SetRings, SetSpeed
 from ..sonic import queries as sonic_queries
 from ..sonic.director import SetPosition, SetShield
 from .session import GameSession
+from .sonic_tables import boss_name
 
 __all__ = [
     "KNIGHTS_FIELDS",
@@ -64,7 +65,8 @@ HEADING_HANDLE_M = 1.2
 """How far ahead of a racer's centre its heading handle sits (M)."""
 
 KNIGHTS_FIELDS = ("durability", "valor", "glory", "slow", "weakness", "next_waypoint")
-"""Racer counters the Knights editor sets (besides stats and blockers)."""
+"""Racer counters the Knights editor sets (besides stats and blockers). ``next_waypoint`` is
+numbered from 1 as on the table (one past the last: every waypoint crossed)."""
 SONIC_FIELDS = ("speed", "rings", "shield")
 """Racer values the Battle Racers editor sets."""
 
@@ -90,6 +92,11 @@ class OddsLine:
 class _Editor:
     """What both games' editors share: the session, the snap switch, direct-if-changed."""
 
+    snap_words: str | None = None
+    """The snap switch's label (``None``: this game's editor always places on the grid)."""
+    handle_words = "drag a racer's round handle on the plot to move it"
+    """How the handles move a racer, in the help line."""
+
     def __init__(self, session: GameSession, *, snapping: bool = True) -> None:
         self.session = session
         self.snapping = snapping
@@ -108,6 +115,14 @@ class _Editor:
 
 class KnightsEditor(_Editor):
     """Drag, turn and set a Racer Knights racer's counters, stats and the blockers."""
+
+    snap_words = f"Snap to M/{round(1 / SNAP_M)} and {SNAP_DEGREES:g}° (off: free)"
+    handle_words = "drag a racer's round handle on the plot to move it and its triangle to turn it"
+
+    def pose(self, player: int) -> tuple[float, float, float]:
+        """``player``'s racer's x, y (M) and heading (degrees), as the Place boxes show them."""
+        p = self.session.state.racers[player].pose
+        return p.x, p.y, p.heading
 
     def place(self, player: int, x: float, y: float, heading: float | None = None) -> bool:
         """Put ``player``'s racer at ``(x, y)`` facing ``heading`` (default: as now)."""
@@ -133,7 +148,8 @@ class KnightsEditor(_Editor):
         return self.place(player, pose.x, pose.y, heading)
 
     def values(self, player: int) -> dict[str, int]:
-        """The racer's counters and stats as the editor shows them."""
+        """The racer's counters and stats as the editor shows them (the next waypoint
+        numbered from 1, as the standings number it)."""
         rs = self.session.state.racers[player]
         out = {
             "durability": rs.durability,
@@ -141,13 +157,14 @@ class KnightsEditor(_Editor):
             "glory": rs.glory,
             "slow": rs.slow,
             "weakness": rs.weakness,
-            "next_waypoint": rs.next_waypoint,
+            "next_waypoint": rs.next_waypoint + 1,
         }
         out.update({s: stat_value(rs, s) for s in STATS if s not in out})
         return out
 
     def set_value(self, player: int, name: str, value: int) -> bool:
-        """Set one counter (:data:`KNIGHTS_FIELDS`) or stat of ``player``'s racer."""
+        """Set one counter (:data:`KNIGHTS_FIELDS`) or stat of ``player``'s racer; values as
+        :meth:`values` gives them (the next waypoint from 1)."""
         if not self._racer_ok(player):
             return False
         now = self.values(player)
@@ -166,7 +183,7 @@ class KnightsEditor(_Editor):
             "glory": lambda: SetGlory(player, value),
             "slow": lambda: SetTokens(player, value, now["weakness"]),
             "weakness": lambda: SetTokens(player, now["slow"], value),
-            "next_waypoint": lambda: SetNextWaypoint(player, value),
+            "next_waypoint": lambda: SetNextWaypoint(player, value - 1),
         }
         return self._direct(make[name]())
 
@@ -226,6 +243,8 @@ class KnightsEditor(_Editor):
 class SonicEditor(_Editor):
     """Drag a Battle Racers racer to a space; set its Speed, rings and shield."""
 
+    handle_words = "drag a racer's round handle on the plot onto a space to move it there"
+
     def place(self, player: int, x: float, y: float) -> bool:
         """Put ``player``'s racer on the space under plot point ``(x, y)``."""
         if not self._racer_ok(player):
@@ -273,7 +292,8 @@ class SonicEditor(_Editor):
         if state.order:
             return [OddsLine("Order", "cards revealed: the order is fixed", 1.0)]
         for seat, p in sorted(sonic_queries.first_odds(state, rules).items()):
-            label = f"{seat + 1}. {names[seat]}" if seat >= 0 else "Boss"
+            boss = f"{boss_name(state, rules)} (boss)"
+            label = f"{seat + 1}. {names[seat]}" if seat >= 0 else boss
             out.append(OddsLine(label, "resolves first this round", float(p)))
         spread = sonic_queries.speed_spread(state, player, rules)
         speeds = sorted({v for vs in spread.values() for v in vs})

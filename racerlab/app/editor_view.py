@@ -34,7 +34,7 @@ from .editor import (
 from .escape import text as esc
 from .session import GameSession
 
-__all__ = ["EditorView", "knights_editor", "sonic_editor"]
+__all__ = ["EditorView", "knights_editor", "sonic_editor", "stat_words"]
 
 LABELS = {
     "durability": "Durability",
@@ -48,6 +48,19 @@ LABELS = {
     "shield": "Shield (1 up, 0 down)",
 }
 """Box labels of the editable values."""
+
+
+def stat_words(stat: str) -> str:
+    """A stat's name as the page writes it.
+
+    >>> stat_words("ram_damage")
+    'Ram damage'
+    """
+    return stat.replace("_", " ").capitalize()
+
+
+_LOWEST = {"next_waypoint": 1}
+"""The smallest value a box takes where it is not 0 (waypoints are numbered from 1)."""
 
 _ODDS_CSS = """
 .rl-odds { border-collapse: collapse; width: 100%; font-size: 1em; }
@@ -66,6 +79,7 @@ class EditorView(pn.viewable.Viewer):
         fields: tuple[str, ...],
         colours: Callable[[Any], list[str]],
         extra: list[Any] | None = None,
+        follow: Callable[[int], None] | None = None,
         **params: Any,
     ) -> None:
         super().__init__(**params)
@@ -74,6 +88,10 @@ class EditorView(pn.viewable.Viewer):
         g = s.guarded
         wide = dict(sizing_mode="stretch_width")
         self._colours = colours
+        self._follow = follow
+        """Called with the seat on every refresh: extra controls showing the racer follow it."""
+        self.pose_boxes: list[Any] = []
+        """The x, y and heading boxes of the Place row (Racer Knights), if any."""
         self.active = True
         """Whether the tab is shown: "the odds from here" are worked out only then."""
         self.drag = add_drag_handles(figure)
@@ -84,11 +102,13 @@ class EditorView(pn.viewable.Viewer):
             label="Drag racers on the plot", value=False, css_classes=["rl-drag-toggle"]
         )
         self.drag_on.param.watch(lambda e: self.drag.enable(bool(e.new)), "value")
-        self.snap = pn.widgets.Checkbox(label="Snap to M/8 and 15° (off: free)", value=True)
+        self.snap = pn.widgets.Checkbox(label=model.snap_words or "", value=True)
+        self.snap.visible = model.snap_words is not None
         self.snap.param.watch(lambda e: setattr(model, "snapping", bool(e.new)), "value")
         self.header = pn.pane.Markdown("", **wide)
         self.inputs = {
-            f: pn.widgets.IntInput(label=LABELS.get(f, f), start=0, width=150) for f in fields
+            f: pn.widgets.IntInput(label=LABELS.get(f, f), start=_LOWEST.get(f, 0), width=150)
+            for f in fields
         }
         for name, box in self.inputs.items():
             box.param.watch(g(self._setter(name), f"set {LABELS.get(name, name)}"), "value")
@@ -97,9 +117,8 @@ class EditorView(pn.viewable.Viewer):
         self._layout = pn.Column(
             self.header,
             pn.pane.Markdown(
-                "Switch on dragging, then drag a racer's round handle on the plot to move it"
-                + (" and its triangle to turn it" if isinstance(model, KnightsEditor) else "")
-                + ". Every change is a logged director action.",
+                f"Switch on dragging, then {model.handle_words}. "
+                "Every change is a logged director action.",
                 **wide,
             ),
             pn.Row(self.drag_on, self.snap),
@@ -163,6 +182,8 @@ class EditorView(pn.viewable.Viewer):
         for name, box in self.inputs.items():
             if box.value != values[name]:
                 box.value = values[name]
+        if self._follow is not None:
+            self._follow(seat)
         who = f"{seat + 1}. {esc(names[seat])}"
         set_text(self.header, f"**Editing {who}** (pick another racer beside the plot)")
         self._show_refusal()
@@ -190,7 +211,9 @@ def knights_editor(session: GameSession, figure: Any) -> EditorView:
 
     model = KnightsEditor(session)
     stat = pn.widgets.Select(
-        label="Stat", options=[s for s in STATS if s not in KNIGHTS_FIELDS], width=150
+        label="Stat",
+        options={stat_words(s): s for s in STATS if s not in KNIGHTS_FIELDS},
+        width=150,
     )
     stat_value = pn.widgets.IntInput(label="Set the stat to", start=0, width=150)
     stat_button = pn.widgets.Button(label="Set stat", width=100)
@@ -199,11 +222,29 @@ def knights_editor(session: GameSession, figure: Any) -> EditorView:
     blocker_button = pn.widgets.Button(label="Set blocker", width=100)
     pose = [pn.widgets.FloatInput(label=n, width=110) for n in ("x (M)", "y (M)", "heading (°)")]
     pose[2].step = SNAP_DEGREES
+
     place_button = pn.widgets.Button(label="Place", width=80)
     g = session.guarded
 
     def seat() -> int:
         return min(session.selected, len(session.player_names) - 1)
+
+    def follow(seat: int) -> None:
+        """The boxes show the game as it is: the selected racer's pose (Place then moves only
+        what was typed), its chosen stat, the chosen blocker's Durability."""
+        blockers = session.state.blockers
+        w = int(waypoint.value or 1) - 1
+        now = [
+            *zip(pose, model.pose(seat), strict=True),
+            (stat_value, model.values(seat)[stat.value]),
+            (blocker, blockers[w] if 0 <= w < len(blockers) else blocker.value),
+        ]
+        for box, value in now:
+            if box.value != value:
+                box.value = value
+
+    for chooser in (stat, waypoint):
+        chooser.param.watch(g(lambda e: follow(seat()), "show the value"), "value")
 
     stat_button.on_click(
         g(lambda e: model.set_value(seat(), stat.value, int(stat_value.value or 0)), "set stat")
@@ -222,7 +263,9 @@ def knights_editor(session: GameSession, figure: Any) -> EditorView:
         pn.Row(stat, stat_value, stat_button),
         pn.Row(waypoint, blocker, blocker_button),
     ]
-    return EditorView(model, figure, KNIGHTS_FIELDS, racer_colours, extra)
+    view = EditorView(model, figure, KNIGHTS_FIELDS, racer_colours, extra, follow)
+    view.pose_boxes = pose
+    return view
 
 
 def sonic_editor(session: GameSession, figure: Any) -> EditorView:

@@ -8,21 +8,31 @@ from ..sonic import SonicRules, queries
 from ..sonic.state import BOSS_SEAT, NO_CARD, Phase, SonicState
 from ..viz.style import player_colour
 from .escape import text as esc
+from .naming import seat_label
 from .sonic_view import ours_mark
 
-__all__ = ["cards_html", "order_html", "standings_html"]
+__all__ = ["boss_name", "cards_html", "order_html", "standings_html"]
 
 
 def _pct(p: Any) -> str:
     return f"{float(p):.1%}"
 
 
-def _who(seat: int, names: list[str], state: SonicState) -> str:
+def boss_name(state: SonicState, rules: SonicRules) -> str:
+    """The name of the game's boss as its profile prints it ("Dr. Eggman"; its id if the
+    catalog does not know it; empty without a boss)."""
+    boss = state.boss
+    if boss is None:
+        return ""
+    profile = rules.facts.bosses.get(boss.id)
+    return profile.name if profile is not None else boss.id
+
+
+def _who(seat: int, names: list[str], state: SonicState, rules: SonicRules) -> str:
     if seat == BOSS_SEAT:
-        boss = state.boss
-        return f"Boss {esc(boss.id if boss else '')}"
+        return f"■ {esc(boss_name(state, rules))} (boss)"
     chip = f'<span style="color:{player_colour(seat)}">■</span>'
-    return f"{chip} {esc(names[seat])}"
+    return f"{chip} {esc(seat_label(seat, names))}"
 
 
 def order_html(state: SonicState, rules: SonicRules, names: list[str]) -> str:
@@ -42,14 +52,13 @@ def order_html(state: SonicState, rules: SonicRules, names: list[str]) -> str:
                 card, prio = f.name, f.priority
             done = "done" if k < state.step else ("now" if k == state.step else "")
             rows.append(
-                f"<tr><td>{k + 1}. {_who(seat, names, state)}</td><td>{esc(card)}</td>"
-                f"<td>{prio}</td><td>{done}</td></tr>"
+                f"<tr><td>{k + 1}</td><td>{_who(seat, names, state, rules)}</td>"
+                f"<td>{esc(card)}</td><td>{prio}</td><td>{done}</td></tr>"
             )
         return (
             '<table class="rl-table" id="rl-order"><caption>Cards revealed: the order is '
-            "fixed</caption><tr><th>Order</th><th>Card</th><th>Priority</th><th></th></tr>"
-            + "".join(rows)
-            + "</table>"
+            "fixed</caption><tr><th>Order</th><th>Who</th><th>Card</th><th>Priority</th>"
+            "<th>Status</th></tr>" + "".join(rows) + "</table>"
         )
     odds = queries.first_odds(state, rules)
     rows = []
@@ -59,12 +68,13 @@ def order_html(state: SonicState, rules: SonicRules, names: list[str]) -> str:
         p = odds.get(seat, 0)
         chosen = "card chosen" if seat >= 0 and state.card_of(seat) != NO_CARD else ""
         rows.append(
-            f"<tr><td>{_who(seat, names, state)}</td><td>{_pct(p)}</td><td>{chosen}</td></tr>"
+            f"<tr><td>{_who(seat, names, state, rules)}</td><td>{_pct(p)}</td>"
+            f"<td>{chosen}</td></tr>"
         )
     return (
         '<table class="rl-table" id="rl-order"><caption>Chance to resolve first (every hand '
         "known, each card still to choose equally likely)</caption><tr><th>Who</th>"
-        "<th>P(first)</th><th></th></tr>" + "".join(rows) + "</table>"
+        "<th>P(first)</th><th>Card</th></tr>" + "".join(rows) + "</table>"
     )
 
 
@@ -95,9 +105,9 @@ def cards_html(state: SonicState, rules: SonicRules, seat: int) -> str:
         speeds = ", ".join(map(str, spread.get(c, ())))
         first = _place(state, seat) if fixed else _pct(p)
         rows.append(
-            f"<tr><td>{esc(f.name)} <small>({esc(c)})</small></td>"
+            f"<tr><td>{esc(f.name)}</td>"
             f"<td>{f.priority}</td><td>{first}</td><td>{speeds}</td>"
-            f"<td>{f.movement.value}</td></tr>"
+            f"<td>{f.movement.value.replace('-', ' ')}</td></tr>"
         )
     mark = ours_mark(next(iter(odds)), "card") if odds else (lambda field: "")
     return (
@@ -136,16 +146,28 @@ def standings_html(state: SonicState, rules: SonicRules, names: list[str], selec
             f"<td>{len(t.badniks)}</td><td>{t.rings + len(t.badniks)}</td><td>{t.col}</td>"
             f"<td>{esc(shown)}</td><td>{', '.join(status)}</td></tr>"
         )
-    boss = state.boss
-    if boss is not None:
-        where = state.board.boss
-        status = "destroyed" if boss.destroyed else ("finished" if boss.finished else "")
-        rows.append(
-            f"<tr><td>■ Boss {esc(boss.id)}</td><td></td><td>{boss.rings}</td><td></td>"
-            f"<td></td><td>{where[0] if where else ''}</td><td></td><td>{status}</td></tr>"
-        )
     return (
         '<table class="rl-table" id="rl-standings"><tr><th>Racer</th><th>Speed</th>'
         "<th>Rings</th><th>Badniks</th><th>Score</th><th>Column</th><th>Card</th>"
-        "<th>Status</th></tr>" + "".join(rows) + "</table>"
+        "<th>Status</th></tr>" + "".join(rows) + "</table>" + _boss_line(state, rules)
+    )
+
+
+def _boss_line(state: SonicState, rules: SonicRules) -> str:
+    """The boss under the standings, apart from the racers: its rings are the rings on its
+    profile (a racer has to take them), not a score."""
+    boss = state.boss
+    if boss is None:
+        return ""
+    where = state.board.boss
+    bits = [f"column {where[0]}" if where else "off the track"]
+    bits.append(f"{boss.rings} ring(s) left on its profile")
+    if boss.destroyed:
+        bits.append("destroyed")
+    elif boss.finished:
+        bits.append("across the Finish Line")
+    return (
+        f'<p id="rl-boss-line">Boss <b>{esc(boss_name(state, rules))}</b>: '
+        + ", ".join(bits)
+        + ".</p>"
     )

@@ -123,8 +123,11 @@ def check_edit(state: KnightsState, a) -> None:
             raise IllegalActionError(f"{type(a).__name__}: {label} {problem}", action=a)
     if isinstance(a, SetNextWaypoint):
         last = len(state.setup.waypoints)
-        _whole(a, a.waypoint, "the next waypoint")
-        if a.waypoint > last:
+        if type(a.waypoint) is not int:
+            raise IllegalActionError(
+                f"the next waypoint must be a whole number, not {a.waypoint!r}", action=a
+            )
+        if not 0 <= a.waypoint <= last:
             raise IllegalActionError(
                 f"the next waypoint must be 1 to {last} (or all crossed), not {a.waypoint + 1}",
                 action=a,
@@ -174,7 +177,8 @@ def _whole(a, value, what: str) -> None:
 def _check_blocker(state: KnightsState, a: SetBlocker) -> None:
     w, n = a.waypoint, len(state.setup.waypoints)
     if type(w) is not int or not 0 <= w < n:
-        raise IllegalActionError(f"there is no waypoint {w!r} (waypoints 1 to {n})", action=a)
+        shown = w + 1 if type(w) is int else repr(w)  # waypoints are numbered from 1
+        raise IllegalActionError(f"there is no waypoint {shown} (waypoints 1 to {n})", action=a)
     top = state.catalog.table.blocker_durability
     if type(a.durability) is not int or not 0 <= a.durability <= top:
         raise IllegalActionError(

@@ -502,7 +502,8 @@ class RaceEnded(Event):
 
     def describe(self) -> str:
         who = f"player {self.winner + 1} wins" if self.winner is not None else "a shared win"
-        return f"The race ends ({self.reason}): Glory {list(self.glory)}, {who}."
+        glory = ", ".join(map(str, self.glory))
+        return f"The race ends ({self.reason}): Glory by seat {glory}; {who}."
 
 
 @dataclass(frozen=True, slots=True)

@@ -374,7 +374,8 @@ class KnightsRules(Rules[KnightsState, Action]):
                 if part is None:
                     raise IllegalActionError(f"no part with id {a.part_id!r}")
                 if part.kind.value != slot:
-                    raise IllegalActionError(f"{part.name!r} is a {part.kind.value}, not a {slot}")
+                    kind = part.kind.value
+                    raise IllegalActionError(f"{part.name} is {_a(kind)}, not {_a(slot)}")
                 build = rs.build.with_part(catalog, a.part_id)
             racer = build.resolve(catalog)
         except BuildError as exc:
@@ -394,7 +395,8 @@ class KnightsRules(Rules[KnightsState, Action]):
         rs = d.r(p)
         if isinstance(a, SwapPart):
             d.racers[p] = self._swapped(d, p, a)
-            what = f"{a.slot} is now {a.part_id}"
+            part = d.base.catalog.parts.get(a.part_id)
+            what = f"{a.slot} is now {part.name if part is not None else a.part_id}"
         elif isinstance(a, AdjustStat):
             mods = (*rs.mods, (a.stat, a.delta))
             changes: dict = {"mods": mods}
@@ -548,3 +550,8 @@ def _pose_of(a: PlaceRacer) -> Pose:
 
 def _kind(action: Action) -> str:
     return type(action).__name__
+
+
+def _a(word: str) -> str:
+    """``word`` with its indefinite article ("an engine", "a weapon")."""
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"

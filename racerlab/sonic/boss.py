@@ -172,10 +172,12 @@ def check_boss_finish(t: Turn, state: SonicState) -> SonicState:
     losers = tuple(s for s in range(state.players) if not state.finished[s])
     t.emit(BossFinished(boss.id, losers))
     lost = tuple(state.lost[s] or s in losers for s in range(state.players))
+    profile = t.facts.bosses.get(boss.id)
+    name = profile.name if profile is not None else boss.id
     for s in losers:
-        t.emit(RacerLost(s, f"boss {boss.id} crossed the Finish Line first"))
+        t.emit(RacerLost(s, f"boss {name} crossed the Finish Line first"))
     state = t.change(state, lost=lost, boss=fast_replace(boss, finished=True))
-    return game_over(t, state, f"boss {boss.id} crossed the Finish Line")
+    return game_over(t, state, f"boss {name} crossed the Finish Line")
 
 
 def boss_turn(t: Turn, state: SonicState) -> SonicState:

@@ -13,7 +13,7 @@ free too), before the Finish Line and not in the last laid Turn while sections a
 to be laid; rings lying on the space go onto its profile at once, as for any racer.
 
 >>> SetPosition(0, 4, 2).describe()
-'Player 1 placed on (4, 2)'
+'Player 1 placed on column 4, lane 3'
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from ..core.rules import DirectorAction
 from .actions import SetAbility, SetDeck, SetRings, SetSpeed
 from .effects import racer_token, spread_rings
 from .facts import Facts
+from .move_events import where
 from .state import SonicState
 from .track import SectionType
 from .transition import set_at
@@ -40,6 +41,7 @@ __all__ = [
     "apply_director",
     "check_director",
     "director_problem",
+    "director_words",
 ]
 
 
@@ -52,7 +54,7 @@ class SetPosition(DirectorAction):
     lane: int
 
     def describe(self) -> str:
-        return f"Player {self.player + 1} placed on ({self.col}, {self.lane})"
+        return f"Player {self.player + 1} placed on {where((self.col, self.lane))}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +78,36 @@ MAX_RINGS = 999
 play (a catalog's pile holds at most 50 a component); this refuses absurd numbers."""
 RINGS_RANGE = Range(0, MAX_RINGS, whole=True)
 """The rings a director may set, before the pile's own limit."""
+
+
+DECK_CARDS_NAMED = 3
+"""How many cards from the top a deck change names in the log."""
+
+
+def director_words(f: Facts, action: object) -> str:
+    """What a checked director action did, in words, with the catalog's names for the
+    racer and cards it gives (the log's line after "Director: ").
+
+    >>> from .facts import facts
+    >>> director_words(facts(), SetAbility(0, "espio"))
+    'Player 1 takes the Ability and Power of Espio'
+    """
+    if isinstance(action, SetSpeed):
+        return f"Player {action.player + 1}'s Speed set to {action.value}"
+    if isinstance(action, SetRings):
+        return f"Player {action.player + 1} now holds {action.count} ring(s)"
+    if isinstance(action, SetAbility):
+        racer = f.racers.get(action.racer)
+        name = racer.name if racer is not None else action.racer
+        return f"Player {action.player + 1} takes the Ability and Power of {name}"
+    if isinstance(action, SetDeck):
+        n = len(action.cards)
+        top = [f.cards[c].name if c in f.cards else c for c in action.cards[:DECK_CARDS_NAMED]]
+        more = ", ..." if n > DECK_CARDS_NAMED else ""
+        return f"the draw deck is now {n} card(s)" + (
+            f", from the top: {', '.join(top)}{more}" if n else ""
+        )
+    return action.describe() if isinstance(action, DirectorAction) else str(action)
 
 
 def director_problem(f: Facts, state: SonicState, action: object) -> str | None:
@@ -198,7 +230,7 @@ def _check_space(state: SonicState, racer_id: str, pos: tuple[int, int], a) -> N
     board = state.board
     col, lane = pos
     if not board.track.in_bounds(col, lane):
-        raise IllegalActionError(f"{pos} is not a space of the laid track", action=a)
+        raise IllegalActionError(f"{where(pos)} is not a space of the laid track", action=a)
     what = (
         "another racer"
         if board.racers_at(pos, besides=racer_id)
@@ -211,7 +243,7 @@ def _check_space(state: SonicState, racer_id: str, pos: tuple[int, int], a) -> N
         else ""
     )
     if what:
-        raise IllegalActionError(f"{pos} is taken by {what}", action=a)
+        raise IllegalActionError(f"{where(pos)} is taken by {what}", action=a)
 
 
 def _check_line_and_turn(state: SonicState, a: SetPosition) -> None:

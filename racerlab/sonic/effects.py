@@ -23,6 +23,7 @@ from .effect_names import Effect
 from .events import BossMoved, BossRule, PowerUsed, SpeedSet
 from .expansions import place_vr_token
 from .facts import EffectSpec, RacerFacts
+from .move_events import where
 from .movement import (
     DEFAULT_RULES,
     MAX_SPEED,
@@ -245,7 +246,7 @@ def apply_power(
         if e is Effect.GAIN_SPEED:
             new = power_speed(board, token, racer, rules)
             board = board.with_racer(replace(token, speed=new))
-            events.append(SpeedSet(seat, token.speed, new, f"power {spec.describe()}"))
+            events.append(SpeedSet(seat, token.speed, new, "Power"))
         elif e is Effect.COLLECT_RINGS:
             n = min(int(spec.get("rings")), board.ring_pile)
             board = replace(board, ring_pile=board.ring_pile - n).with_racer(token.with_rings(n))
@@ -354,7 +355,7 @@ def apply_boss_effect(
         ]
         events.append(BossRule(boss_id, f"attacks its lane {n} space(s) back: hits {len(hit)}"))
         for s in hit:
-            board, more = hurt(board, board.racers[s].id, f"boss {boss_id}", chance, rules)
+            board, more = hurt(board, board.racers[s].id, "the boss", chance, rules)
             events += more
     elif e is Effect.BOSS_STEAL_RINGS:
         n = int(spec.get("rings"))
@@ -363,21 +364,21 @@ def apply_boss_effect(
             stacks, took = take_rings(token.stacks, n)
             board = board.with_racer(replace(token, stacks=stacks))
             boss_rings += took
-            events.append(BossRule(boss_id, f"steals {took} ring(s) from {token.id}"))
+            events.append(BossRule(boss_id, f"steals {took} ring(s) from Player {s + 1}"))
     elif e is Effect.BOSS_SCATTER_RINGS:
         n = int(spec.get("rings"))
         for s in targets(board, str(spec.get("target")), racing):
             token = board.racers[s]
             board, took, fell = scatter_rings(board, token.id, n)
             where = f" onto column {fell[0][0]}" if fell else ""
-            events.append(BossRule(boss_id, f"knocks {took} ring(s) off {token.id}{where}"))
+            events.append(BossRule(boss_id, f"knocks {took} ring(s) off Player {s + 1}{where}"))
     elif e is Effect.BOSS_SLOW_RACERS:
         n = int(spec.get("amount"))
         for s in targets(board, str(spec.get("target")), racing):
             token = board.racers[s]
             new = max(1, token.speed - n)
             board = board.with_racer(replace(token, speed=new))
-            events.append(SpeedSet(s, token.speed, new, f"boss {boss_id} slows"))
+            events.append(SpeedSet(s, token.speed, new, "slowed by the boss"))
     elif e is Effect.BOSS_PLACE_VR_TOKEN:
         board, first = place_vr_token(board, pos[0], vr_limit)
         text = (
@@ -434,13 +435,13 @@ def move_boss(
     key = board.platform_at(*frm)
     board = board.with_boss(to)
     events.append(
-        BossMoved(boss_id, str(frm), str(to), abs(to[0] - frm[0]) + abs(to[1] - frm[1]), reason)
+        BossMoved(boss_id, where(frm), where(to), abs(to[0] - frm[0]) + abs(to[1] - frm[1]), reason)
     )
     if key is not None and board.platform_at(*to) != key:
         board = board.remove_platform(key, chance)
     for other in board.racers_at(to):
         if other.id == spare:
             continue
-        board, more = hurt(board, other.id, f"boss {boss_id}", chance, rules)
+        board, more = hurt(board, other.id, "the boss", chance, rules)
         events += more
     return board, events

@@ -1,7 +1,10 @@
 """What happens in a Battle Racers game, as events that carry their numbers.
 
 Each event's :meth:`describe` gives one line of plain words for the game log.
-Players are shown 1-based ("Player 2"); cells as the track's own labels.
+Players are shown 1-based ("Player 2"); spaces as the board numbers them ("column 6,
+lane 4"). A boss event holds the boss's id (``boss``) and, once the rules have named it
+(:func:`racerlab.sonic.event_names.name_events`), its printed name (``boss_name``), which the
+line shows; the name takes no part in comparing or printing the event.
 
 >>> CardRevealed(0, 12, "Sprint", 41).describe()
 'Player 1 reveals Sprint (priority 41).'
@@ -11,9 +14,11 @@ Players are shown 1-based ("Player 2"); cells as the track's own labels.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..core.rules import Event
+from .board import Badnik
+from .move_events import BADNIK_NAMES
 
 __all__ = [
     "ActionPassed",
@@ -43,6 +48,14 @@ __all__ = [
 
 def _p(player: int) -> str:
     return "Boss" if player < 0 else f"Player {player + 1}"
+
+
+def _badnik(value: str) -> str:
+    """A badnik's printed name from its id (the id if it is no badnik)."""
+    try:
+        return BADNIK_NAMES[Badnik(value)]
+    except ValueError:
+        return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,9 +99,11 @@ class BossCardRevealed(Event):
     card: str
     name: str
     priority: int
+    boss_name: str = field(default="", compare=False, repr=False)
+    """The boss's printed name (empty: its id is shown)."""
 
     def describe(self) -> str:
-        return f"Boss {self.boss} shows {self.name} (priority {self.priority})."
+        return f"Boss {self.boss_name or self.boss} shows {self.name} (priority {self.priority})."
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +165,7 @@ class TrackPlaced(Event):
 
     def describe(self) -> str:
         who = "set-up" if self.triggered_by < 0 else _p(self.triggered_by)
-        bad = ", ".join(self.badniks) or "none"
+        bad = ", ".join(map(_badnik, self.badniks)) or "none"
         return (
             f"Track placed ({who}): {', '.join(self.sections)}; "
             f"{self.rings} ring(s), badniks: {bad}."
@@ -192,10 +207,13 @@ class BossMoved(Event):
     end: str
     spaces: int
     reason: str
+    boss_name: str = field(default="", compare=False, repr=False)
+    """The boss's printed name (empty: its id is shown)."""
 
     def describe(self) -> str:
         return (
-            f"Boss {self.boss} moves {self.spaces} space(s) {self.start} -> {self.end} "
+            f"Boss {self.boss_name or self.boss} moves {self.spaces} space(s) "
+            f"from {self.start} to {self.end} "
             f"({self.reason})."
         )
 
@@ -206,9 +224,11 @@ class BossRule(Event):
 
     boss: str
     text: str
+    boss_name: str = field(default="", compare=False, repr=False)
+    """The boss's printed name (empty: its id is shown)."""
 
     def describe(self) -> str:
-        return f"Boss {self.boss}: {self.text}"
+        return f"Boss {self.boss_name or self.boss}: {self.text}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,10 +239,13 @@ class BossDamaged(Event):
     player: int
     dropped: int
     rings_left: int
+    boss_name: str = field(default="", compare=False, repr=False)
+    """The boss's printed name (empty: its id is shown)."""
 
     def describe(self) -> str:
         return (
-            f"{_p(self.player)} damages boss {self.boss}: it drops {self.dropped} ring(s), "
+            f"{_p(self.player)} damages boss {self.boss_name or self.boss}: it drops "
+            f"{self.dropped} ring(s), "
             f"{self.rings_left} left."
         )
 
@@ -233,9 +256,12 @@ class BossDestroyed(Event):
 
     boss: str
     player: int
+    boss_name: str = field(default="", compare=False, repr=False)
+    """The boss's printed name (empty: its id is shown)."""
 
     def describe(self) -> str:
-        return f"Boss {self.boss} is destroyed by {_p(self.player)} and leaves the race."
+        who = self.boss_name or self.boss
+        return f"Boss {who} is destroyed by {_p(self.player)} and leaves the race."
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,10 +270,12 @@ class BossFinished(Event):
 
     boss: str
     losers: tuple[int, ...]
+    boss_name: str = field(default="", compare=False, repr=False)
+    """The boss's printed name (empty: its id is shown)."""
 
     def describe(self) -> str:
         who = ", ".join(_p(p) for p in self.losers) or "nobody"
-        return f"Boss {self.boss} crosses the Finish Line; losing: {who}."
+        return f"Boss {self.boss_name or self.boss} crosses the Finish Line; losing: {who}."
 
 
 @dataclass(frozen=True, slots=True)

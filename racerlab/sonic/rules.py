@@ -41,7 +41,8 @@ from .actions import (
 from .board import Board, RacerToken
 from .cards import pass_action, take_card, use_action
 from .choices import action_steps, check_action, legal_and_index
-from .director import DIRECTOR_TYPES, apply_director, check_director
+from .director import DIRECTOR_TYPES, apply_director, check_director, director_words
+from .event_names import EventNames, name_events
 from .events import DirectorChanged
 from .facts import Facts, facts
 from .modes import variant_for
@@ -81,6 +82,7 @@ class SonicRules(Rules[SonicState, Action]):
         super().__init__()
         self._catalog = catalog
         self._facts: Facts | None = None
+        self._names: EventNames | None = None
         self._legal_for: tuple[Any, list[Action], dict] | None = None
         self._listed: tuple[Any, frozenset[int]] | None = None
         self._finder = PathFinder(lambda: self.facts)
@@ -93,6 +95,13 @@ class SonicRules(Rules[SonicState, Action]):
         if self._facts is None:
             self._facts = facts(self._catalog)
         return self._facts
+
+    @property
+    def event_names(self) -> EventNames:
+        """The catalog's racer and boss names, as the events' lines show them."""
+        if self._names is None:
+            self._names = EventNames.of(self.facts)
+        return self._names
 
     # -- set-up -------------------------------------------------------------------
     def decode_setup(self, data: Any, where: str = "setup") -> SonicSetup:
@@ -214,7 +223,8 @@ class SonicRules(Rules[SonicState, Action]):
         """Carry out a checked action; see the module doc for the round structure."""
         self._made = None
         if isinstance(action, DIRECTOR_TYPES):
-            return apply_director(self.facts, state, action), [DirectorChanged(action.describe())]
+            said = DirectorChanged(director_words(self.facts, action))
+            return apply_director(self.facts, state, action), [said]
         events: list[Event] = []
         t = Turn(self.facts, self._variant(state.setup.mode), dice, events, self._finder)
         if isinstance(action, PlayCard):
@@ -237,7 +247,7 @@ class SonicRules(Rules[SonicState, Action]):
         elif isinstance(action, TakeCard):
             state = next_turn(t, take_card(t, state, action), discard=False)
         self._made = t.made
-        return state, events
+        return state, name_events(events, self.event_names)
 
     def _with_dice(self, new: SonicState, dice: Any) -> SonicState:
         """Set the dice of the state just resolved: written into it when the transition

@@ -13,6 +13,8 @@ the sources' data (sources named ``odds-hit-vs-armor`` and ``odds-damage``).
 >>> charts.show_damage({2: 0.25, 1: 0.75})
 >>> charts.damage_source.data["damage"].tolist(), list(charts.damage_source.data["label"])
 ([1.0, 2.0], ['75.0%', '25.0%'])
+>>> charts.damage_ticks.ticks, (charts.damage_range.start, charts.damage_range.end)
+([0, 1, 2], (-0.5, 2.5))
 """
 
 from __future__ import annotations
@@ -21,16 +23,32 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
-from bokeh.models import ColumnDataSource, HoverTool
+from bokeh.models import ColumnDataSource, FixedTicker, HoverTool, Range1d
 from bokeh.plotting import figure
 
 from ..core.errors import RacerlabError
 from .style import THEME, apply_figure_style
 
-__all__ = ["CHART_HEIGHT", "OddsCharts"]
+__all__ = ["CHART_HEIGHT", "MIN_DAMAGE_SHOWN", "OddsCharts", "damage_axis"]
 
 CHART_HEIGHT = 260
 """Height (px) of each odds chart."""
+MIN_DAMAGE_SHOWN = 1
+"""The damage axis reaches at least this far, so a sure miss (only 0) still reads as a
+count of Durability."""
+
+
+def damage_axis(amounts: Sequence[int]) -> tuple[list[int], float, float]:
+    """The whole-number ticks and the ends of the damage axis for ``amounts``: from 0 to
+    the largest amount (at least :data:`MIN_DAMAGE_SHOWN`), each bar whole on the plot.
+
+    >>> damage_axis([0])
+    ([0, 1], -0.5, 1.5)
+    >>> damage_axis([3, 1])
+    ([0, 1, 2, 3], -0.5, 3.5)
+    """
+    top = max([MIN_DAMAGE_SHOWN, *(int(a) for a in amounts)])
+    return list(range(top + 1)), -0.5, top + 0.5
 
 
 def _percent(values: Sequence[float]) -> list[str]:
@@ -104,6 +122,13 @@ class OddsCharts:
             y_label="probability",
             tooltips=[("Damage", "@damage"), ("P", "@label")],
         )
+        ticks, start, end = damage_axis([])
+        self.damage_range = Range1d(start, end)
+        """The damage axis's ends (from 0, whole bars), set with each distribution."""
+        self.damage_ticks = FixedTicker(ticks=ticks)
+        """The damage axis's ticks: whole numbers from 0."""
+        self.dmg_fig.x_range = self.damage_range
+        self.dmg_fig.xaxis[0].ticker = self.damage_ticks
 
     def show_hit_curve(self, hits: Sequence[float], title: str | None = None) -> None:
         """Show ``hits`` (one P(hit) per value of the armor range), and ``title`` if given.
@@ -126,8 +151,15 @@ class OddsCharts:
             self.hit_fig.title.text = title
 
     def show_damage(self, damage: Mapping[Any, Any] | None) -> None:
-        """Show the damage distribution ``{durability lost: probability}`` (none if ``None``)."""
-        self.damage_source.data = self._damage_columns(damage or {})
+        """Show the damage distribution ``{durability lost: probability}`` (none if ``None``)
+        on an axis of whole numbers from 0."""
+        cols = self._damage_columns(damage or {})
+        ticks, start, end = damage_axis(cols["damage"].astype(int).tolist())
+        if (self.damage_range.start, self.damage_range.end) != (start, end):
+            self.damage_range.update(start=start, end=end)
+        if self.damage_ticks.ticks != ticks:
+            self.damage_ticks.ticks = ticks
+        self.damage_source.data = cols
 
     @staticmethod
     def _damage_columns(damage: Mapping[Any, Any]) -> dict[str, Any]:

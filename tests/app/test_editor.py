@@ -1,5 +1,6 @@
 """The position editor's models, without a browser: every edit is a logged director action."""
 
+import panel as pn
 import pytest
 
 from racerlab.app.editor import KnightsEditor, SonicEditor, snap
@@ -49,7 +50,7 @@ def test_refused_edit_shows_the_reason_and_changes_nothing():
 
 @pytest.mark.parametrize(
     "name, value",
-    [("valor", 4), ("glory", 2), ("slow", 1), ("weakness", 2), ("next_waypoint", 1), ("armor", 9)],
+    [("valor", 4), ("glory", 2), ("slow", 1), ("weakness", 2), ("next_waypoint", 2), ("armor", 9)],
 )
 def test_values_are_set_exactly(name, value):
     ed = knights()
@@ -85,3 +86,82 @@ def test_sonic_editor_places_on_the_space_under_the_point_and_sets_values():
     assert not ed.place(1, 5.5, -2.0)  # a badnik stands there
     assert "badnik" in session.error
     assert [o.label for o in ed.odds(0)][:2] == ["1. Sonic", "2. Tails"]
+
+
+def test_the_next_waypoint_is_numbered_from_1_as_in_the_standings():
+    ed = knights()
+    assert ed.session.state.racers[1].next_waypoint == 0
+    assert ed.values(1)["next_waypoint"] == 1  # the first waypoint is "1", as on the table
+    assert ed.set_value(1, "next_waypoint", 2)
+    assert ed.session.state.racers[1].next_waypoint == 1  # typed 2: waypoint 2 is next
+    last = len(ed.session.state.setup.waypoints)
+    assert ed.set_value(1, "next_waypoint", last + 1)  # one past the last: all crossed
+    assert ed.session.state.racers[1].next_waypoint == last
+    before = ed.session.state
+    assert not ed.set_value(1, "next_waypoint", 0)
+    assert ed.session.error.endswith(f"must be 1 to {last} (or all crossed), not 0")
+    assert ed.session.state is before
+
+
+def test_the_knights_editor_gives_the_pose_its_boxes_show():
+    ed = knights()
+    ed.place(1, 6.0, 7.5, heading=90.0)
+    assert ed.pose(1) == (6.0, 7.5, 90.0)
+
+
+def test_each_game_words_its_own_snap_switch():
+    ed = knights()
+    assert ed.snap_words == "Snap to M/8 and 15° (off: free)"
+    assert SonicEditor(GameSession(sonic_kit(), seed=1)).snap_words is None  # always a space
+
+
+def test_a_sonic_placement_is_logged_as_the_hover_names_the_space():
+    session = GameSession(sonic_kit(), seed=1)
+    session._start(Timeline.new(session.rules, SonicSetup(("sonic", "tails")), seed=1))
+    assert SonicEditor(session).place(0, 4.7, -2.2)  # column 4, lane 3 on the board
+    assert session.log_lines()[-1].text == "Director: Player 1 placed on column 4, lane 3"
+
+
+def test_the_place_boxes_follow_the_selected_racer_and_each_edit():
+    from racerlab.app.editor_view import knights_editor
+    from racerlab.app.knights_dashboard import knights_app
+
+    app = knights_app(seed=1, players=2)
+    view = knights_editor(app.session, app.arena.figure)
+    shown = lambda: tuple(box.value for box in view.pose_boxes)  # noqa: E731
+    racers = app.session.state.racers
+    assert shown() == (racers[0].pose.x, racers[0].pose.y, racers[0].pose.heading)
+    app.session.selected = 1
+    assert shown() == (racers[1].pose.x, racers[1].pose.y, racers[1].pose.heading)
+    assert view.inputs["next_waypoint"].value == 1
+    # typing only y and pressing Place keeps x and the heading where they were
+    view.snap.value = False
+    view.pose_boxes[1].value = racers[1].pose.y + 1.0
+    assert view.model.place(1, *shown())
+    now = app.session.state.racers[1].pose
+    assert (now.x, now.heading) == (racers[1].pose.x, racers[1].pose.heading)
+    assert now.y == racers[1].pose.y + 1.0 and shown() == (now.x, now.y, now.heading)
+
+
+def test_the_sonic_editor_has_no_knights_snap_switch():
+    from racerlab.app.editor_view import sonic_editor
+    from racerlab.app.sonic_dashboard import sonic_app
+
+    app = sonic_app(seed=1)
+    view = sonic_editor(app.session, app.track.figure)
+    assert not view.snap.visible and "M/8" not in view.snap.label
+
+
+def test_the_odds_from_here_name_the_boss_and_the_stat_picker_names_stats():
+    from racerlab.app import sonic_app
+    from racerlab.app.editor_view import knights_editor
+    from racerlab.app.knights_dashboard import knights_app
+    from racerlab.sonic import Mode
+
+    app = sonic_app(seed=2, mode=Mode.BOSS, players=3)
+    labels = [o.label for o in SonicEditor(app.session).odds(0)]
+    assert "Dr. Eggman (boss)" in labels and "Boss" not in labels
+    kapp = knights_app(seed=1, players=2)
+    stat = knights_editor(kapp.session, kapp.arena.figure)._layout
+    picker = next(w for w in stat.select(pn.widgets.Select) if w.name == "Stat")
+    assert "Ram damage" in picker.options and picker.options["Ram damage"] == "ram_damage"

@@ -91,9 +91,9 @@ def test_dragging_a_sonic_racer_puts_it_on_a_space(
     drag(page, start, target)
     # placed (and logged), or refused with the reason shown (a badnik or rock there)
     wait_for(
-        lambda: page.get_by_text("placed on (").count() or page.get_by_text("taken by").count()
+        lambda: page.get_by_text("placed on column").count() or page.get_by_text("taken by").count()
     )
-    if page.get_by_text("placed on (").count():
+    if page.get_by_text("placed on column").count():
         # seat 1's handle sits on the centre of its new space
         wait_for(lambda: read_source(page, "edit-handles")["x"][0] == free[0] + 0.5)
         assert read_source(page, "edit-handles")["y"][0] == -free[1]

@@ -60,7 +60,7 @@ def test_a_director_action_is_logged_in_the_pages_names():
     app = sonic_app(seed=0)
     app.session.direct(SetSpeed(0, 4))
     first = app.session.player_names[0]
-    assert app.log.lines()[-1].text == f"Director: Set speed (1. {first}, value 4)"
+    assert app.log.lines()[-1].text == f"Director: 1. {first}'s Speed set to 4"
 
 
 def test_refusal_note_catches_errors_and_clears_on_success():

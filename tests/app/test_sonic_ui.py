@@ -73,7 +73,7 @@ def test_a_speed_tweak_changes_the_numbers_shown(sonic_url, page, js_errors, rea
     row = page.locator("#rl-standings tr").nth(1)
     wait_for(lambda: row.locator("td").nth(1).inner_text().strip() == str(speed + 1))
     first = sonic_app(seed=SEED).session.player_names[0]
-    logged = f"Director: Set speed (1. {first}, value {speed + 1})"  # logged in page names
+    logged = f"Director: 1. {first}'s Speed set to {speed + 1}"  # logged in page names
     wait_for(lambda: page.get_by_text(logged).count() >= 1)
     assert js_errors == []
 

@@ -51,11 +51,14 @@ def test_set_durability_bounds():
 
 def test_swap_part_changes_the_racer():
     tl = timeline()
-    tl.play(SwapPart(0, "weapon", "static_charger"))
+    step = tl.play(SwapPart(0, "weapon", "static_charger"))
     assert tl.state.racers[0].build.weapon == "static_charger"
+    name = tl.state.catalog.parts["static_charger"].name
+    assert step.events[0].describe().endswith(f": weapon is now {name}.")  # its name, not id
+    assert name != "static_charger"
     tl.play(SwapPart(0, "left", "academy_crest"))
     assert tl.state.racers[0].build.shields[0][1] == "academy_crest"
-    with pytest.raises(IllegalActionError, match=r"is a weapon, not a engine"):
+    with pytest.raises(IllegalActionError, match=r"^Sunspot is a weapon, not an engine$"):
         tl.play(SwapPart(0, "engine", "sunspot"))
     with pytest.raises(IllegalActionError, match="mounts only"):
         tl.play(SwapPart(0, "front", "academy_crest"))
@@ -72,3 +75,11 @@ def test_place_racer_refuses_overlap_and_off_table():
     tl.play(PlaceRacer(0, Pose(5.0, 5.0, 45.0)))
     assert tl.state.racers[0].pose.heading == 45.0 and tl.state.phase is before.phase
     assert Timeline.loads(tl.dumps()).state == tl.state
+
+
+def test_the_race_end_lists_the_glory_in_words():
+    from racerlab.knights.events import RaceEnded
+
+    assert RaceEnded("a racer crossed every waypoint", (5, 3, -2), 0).describe() == (
+        "The race ends (a racer crossed every waypoint): Glory by seat 5, 3, -2; player 1 wins."
+    )

@@ -110,9 +110,12 @@ def test_blocker_cannot_stand_again_under_a_racer():
         (SetGlory(0, 1.5), "SetGlory: Glory must be a whole number, got 1.5"),
         (SetTokens(0, 1, -2), "Weakness tokens must be"),
         (SetNextWaypoint(0, 9), "the next waypoint must be 1 to 3"),
+        # numbered from 1 in the reason, as on the table: 0-based -1 is "waypoint 0"
+        (SetNextWaypoint(0, -1), r"must be 1 to 3 \(or all crossed\), not 0$"),
+        (SetNextWaypoint(0, "2"), "the next waypoint must be a whole number, not '2'"),
         (SetStat(0, "luck", 2), "unknown stat 'luck'"),
         (SetStat(1, "armor", -1), "armor must be a whole number >= 0"),
-        (SetBlocker(7, 1), "there is no waypoint 7"),
+        (SetBlocker(7, 1), r"there is no waypoint 8 \(waypoints 1 to 3\)"),
         (SetBlocker(0, 99), "a blocker's Durability must be 0 to"),
         (SetGlory(5, 1), "there is no player 5"),
     ],

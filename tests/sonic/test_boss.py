@@ -89,7 +89,7 @@ def test_boss_ending_on_a_racer_damages_it():
     s = with_boss_card(s, "eggman-12")
     s, events = reveal(s, low)
     hit = [e for e in events if isinstance(e, RacerDamaged)]
-    assert hit and hit[0].racer == "tails" and hit[0].by.startswith("boss")
+    assert hit and hit[0].racer == "tails" and hit[0].by == "the boss"
     assert s.board.racers[1].speed == 1
 
 

@@ -111,7 +111,7 @@ def test_scattered_rings_fall_ahead_of_the_racer_and_never_reach_the_boss():
     spots = scatter_spaces(state.board, (12, 2))
     assert spots[:3] == [(13, 2), (13, 1), (13, 3)]
     assert [board.rings_at(s) - state.board.rings_at(s) for s in spots[:3]] == [1, 1, 1]
-    assert "knocks 3 ring(s) off sonic onto column 13" in events[0].describe()
+    assert "knocks 3 ring(s) off Player 1 onto column 13" in events[0].describe()
 
 
 def test_stolen_rings_still_go_to_the_boss_in_v1():

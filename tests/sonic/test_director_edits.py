@@ -28,7 +28,7 @@ def test_set_position_moves_only_the_racer_and_is_logged():
     assert tl.state.token(1) == before.token(1)
     assert tl.state.token(0).stacks == before.token(0).stacks
     assert tl.state.board.rings == before.board.rings and tl.state.hands == before.hands
-    assert step.events == (DirectorChanged("Player 1 placed on (4, 2)"),)
+    assert step.events == (DirectorChanged("Player 1 placed on column 4, lane 3"),)
 
 
 def test_a_racer_placed_on_rings_takes_them():
@@ -52,10 +52,10 @@ def test_shield_goes_up_and_down():
 @pytest.mark.parametrize(
     "action, reason",
     [
-        (SetPosition(0, 1, 0), r"\(1, 0\) is taken by another racer"),
+        (SetPosition(0, 1, 0), "column 1, lane 1 is taken by another racer"),
         (SetPosition(0, 5, 2), "taken by a badnik"),
         (SetPosition(0, 40, 2), "not a space of the laid track"),
-        (SetPosition(0, 3, 7), "not a space of the laid track"),
+        (SetPosition(0, 3, 7), "column 3, lane 8 is not a space of the laid track"),
         (SetPosition(0, 24, 2), "the last laid Turn"),
         (SetPosition(0, 2.5, 2), "two whole numbers"),
         (SetPosition(3, 4, 2), "there is no Player 3"),

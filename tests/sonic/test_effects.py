@@ -191,11 +191,23 @@ def test_director_tweaks_are_logged_and_checked():
         step.state.board.racers[1].rings == 4
         and step.state.board.ring_pile == s.board.ring_pile - 4
     )
-    assert "SetRings" in step.events[0].describe()
-    s = RULES.apply(step.state, SetAbility(1, "sonic")).state
-    assert s.abilities[1] == "sonic"
-    s = RULES.apply(s, SetDeck((sorted(CARDS)[0],))).state
+    assert step.events[0].describe() == "Director: Player 2 now holds 4 ring(s)"
+    step = RULES.apply(step.state, SetAbility(1, "metal-sonic"))
+    s = step.state
+    assert s.abilities[1] == "metal-sonic"
+    # the log names the racer, not its catalog id
+    assert step.events[0].describe() == (
+        "Director: Player 2 takes the Ability and Power of Metal Sonic"
+    )
+    first = sorted(CARDS)[0]
+    step = RULES.apply(s, SetDeck((first,)))
+    s = step.state
     assert len(s.deck) == 1
+    name = RULES.facts.cards[first].name
+    assert (
+        step.events[0].describe()
+        == f"Director: the draw deck is now 1 card(s), from the top: {name}"
+    )
     with pytest.raises(IllegalActionError, match="speed must be from 1 to 9"):
         RULES.apply(s, SetSpeed(0, 10))
     with pytest.raises(IllegalActionError, match="unknown racer"):

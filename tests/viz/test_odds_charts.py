@@ -64,3 +64,20 @@ def test_the_damage_chart_of_a_real_attack_adds_up_to_one():
     assert data["p"].sum() == pytest.approx(1.0)
     hit = float(odds.hit)
     assert data["p"][data["damage"] > 0].sum() == pytest.approx(hit)
+
+
+@pytest.mark.parametrize(
+    "damage, ticks",
+    [
+        (None, [0, 1]),  # no target: still a Durability axis from 0
+        ({0: 1.0}, [0, 1]),  # a sure miss: not -0.4 to 0.4
+        ({0: 0.5, 3: 0.25, 1: 0.25}, [0, 1, 2, 3]),
+    ],
+)
+def test_the_damage_axis_runs_from_0_in_whole_numbers(damage, ticks):
+    charts = OddsCharts(ARMOR)
+    charts.show_damage({7: 1.0})  # a wide axis first: each distribution sets its own
+    charts.show_damage(damage)
+    fig = charts.dmg_fig
+    assert fig.xaxis[0].ticker.ticks == ticks
+    assert (fig.x_range.start, fig.x_range.end) == (-0.5, ticks[-1] + 0.5)
