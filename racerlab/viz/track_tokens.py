@@ -69,7 +69,17 @@ def racer_names(state: SonicState, names: Sequence[str] | None = None) -> list[s
     """Display names of the seats (``names`` if given, else the racer ids title-cased)."""
     if names is not None:
         return list(names)
-    return [t.id.replace("-", " ").title() for t in state.board.racers]
+    return [shown_id(t.id) for t in state.board.racers]
+
+
+def shown_id(racer_id: str) -> str:
+    """A catalog id as the page shows it when no name is given (``"metal-sonic"`` ->
+    ``"Metal Sonic"``).
+
+    >>> shown_id("metal-sonic")
+    'Metal Sonic'
+    """
+    return racer_id.replace("-", " ").title()
 
 
 def _xy_columns(places: Sequence[tuple[int, int]]) -> dict[str, np.ndarray]:
@@ -196,7 +206,7 @@ def racer_columns(
             "rings": t.rings,
             "badniks": len(t.badniks),
             "score": t.rings + len(t.badniks),
-            "ability": state.abilities[i] if state.abilities else t.id,
+            "ability": shown_id(state.abilities[i] if state.abilities else t.id),
             "label": f"{i + 1}:{t.speed}",
             "status": _status(state, i, t.shield),
         }

@@ -193,3 +193,9 @@ def test_new_games_and_loaded_scenarios_keep_every_model_of_the_dashboards_track
     s.new_random(6)
     assert len(cells.data["x"]) == s.state.board.track.n_columns * 5
     assert plot.sources["cells"] is cells and models(plot) == before
+
+
+def test_the_hover_card_names_abilities_not_ids(rules):
+    setup = SonicSetup(("metal-sonic", "tails"), Mode.RACE)
+    plot = TrackPlot(rules.initial_state(setup, seed=1))
+    assert list(plot.sources["racers"].data["ability"]) == ["Metal Sonic", "Tails"]
