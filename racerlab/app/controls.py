@@ -23,15 +23,17 @@ import panel as pn
 import param
 
 from ..core.errors import ScenarioError
-from . import event_lock, offline
+from . import escape, event_lock, offline
+from .escape import fill, html_pane, markdown_pane
 from .escape import text as esc
 from .naming import PageWords, seat_label
-from .offload import off_loop
+from .offload import cancel_job, off_loop, step_later
 from .session import BOT, HUMAN, GameSession, LogLine
 from .upload import MAX_UPLOAD_BYTES, UploadGuard, too_large
 
 event_lock.install()
 offline.install()
+escape.install()
 
 __all__ = [
     "EventLog",
@@ -39,6 +41,7 @@ __all__ = [
     "RefusalNote",
     "ScenarioControls",
     "StepControls",
+    "back_now",
     "director_note",
     "enable_steps",
     "offer",
@@ -56,6 +59,12 @@ def set_text(pane: Any, text: str) -> None:
     """Give a pane new HTML only when it differs (re-rendering a pane costs milliseconds)."""
     if pane.object != text:
         pane.object = text
+
+
+def back_now(session: GameSession) -> None:
+    """Back one step, at once: a step still being worked out stops first."""
+    cancel_job(session)
+    session.back()
 
 
 def enable_steps(session: Any, back: Any, forward: Sequence[Any]) -> None:
@@ -97,7 +106,7 @@ def offer(select: Any, options: dict[str, Any], default: Any = None) -> bool:
 
 def director_note() -> pn.pane.Markdown:
     """The grey line under a Tweak tab saying what a change does to the game."""
-    return pn.pane.Markdown(
+    return markdown_pane(
         "Each change is a logged director action applied at the current step; the "
         "steps after it are dropped and the bots play on from the new numbers.",
         styles={"color": "#555", "font-size": "12px"},
@@ -173,10 +182,12 @@ class StepControls(_SessionView):
         self.reset_button = pn.widgets.Button(label="⟲ Start", **button)
         self.fork_same = pn.widgets.Button(label="Fork: same dice", **button)
         self.fork_fresh = pn.widgets.Button(label="Fork: fresh dice", **button)
-        self.back_button.on_click(g(lambda e: session.back(), "back"))
-        self.action_button.on_click(g(lambda e: session.step("action"), "step"))
-        self.turn_button.on_click(g(lambda e: session.step("turn"), "step a turn"))
-        self.round_button.on_click(g(lambda e: session.step("round"), "step a round"))
+        self.back_button.on_click(g(lambda e: back_now(session), "back"))
+        self.action_button.on_click(g(lambda e: step_later(session, "action", "step"), "step"))
+        self.turn_button.on_click(g(lambda e: step_later(session, "turn", "step a turn"), "turn"))
+        self.round_button.on_click(
+            g(lambda e: step_later(session, "round", "step a round"), "step a round")
+        )
         self.reset_button.on_click(g(lambda e: session.reset(), "reset"))
         self.fork_same.on_click(g(lambda e: session.fork(fresh_dice=False), "fork"))
         self.fork_fresh.on_click(g(lambda e: session.fork(fresh_dice=True), "fork"))
@@ -246,11 +257,14 @@ class StepControls(_SessionView):
 
     def _tick(self) -> None:
         s = self.session
-        if not s.autoplay:
+        if not s.autoplay or s.busy:  # a move still being worked out: this tick is skipped
             return
-        moved = s.guarded(s.step, "autoplay")("action")
-        if not moved:
-            s.autoplay = False
+
+        def stop_at_nothing(moved: int) -> None:
+            if not moved:
+                s.autoplay = False
+
+        s.guarded(step_later, "autoplay")(s, "action", "autoplay", stop_at_nothing)
 
     def _autoplay_changed(self, _event: Any) -> None:
         s = self.session
@@ -324,7 +338,7 @@ class EventLog(_SessionView):
         super().__init__(session, **params)
         self.words = words or (lambda state: PageWords(session.player_names))
         self.refusals: list[tuple[Any, LogLine]] = []
-        self.pane = pn.pane.HTML(
+        self.pane = html_pane(
             "",
             sizing_mode="stretch_width",
             height=height,
@@ -336,7 +350,7 @@ class EventLog(_SessionView):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return pn.Column(
-            pn.pane.Markdown("### Event log", margin=(0, 5)), self.pane, sizing_mode="stretch_width"
+            markdown_pane("### Event log", margin=(0, 5)), self.pane, sizing_mode="stretch_width"
         )
 
     def _on_error(self, event: Any) -> None:
@@ -431,8 +445,8 @@ class ScenarioControls(_SessionView):
             height=70,
             **wide,
         )
-        self.setup_notes = pn.pane.Markdown("", margin=(0, 5), **wide)
-        self.shown_note = pn.pane.Markdown("", margin=(0, 5), **wide)
+        self.setup_notes = markdown_pane("", margin=(0, 5), **wide)
+        self.shown_note = markdown_pane("", margin=(0, 5), **wide)
         self._layout = pn.Column(
             self.shown_note,
             self.scenario_select,
@@ -440,7 +454,7 @@ class ScenarioControls(_SessionView):
             pn.Row(self.seed_input, self.random_button, **wide),
             self.setup_notes,
             self.download,
-            pn.pane.Markdown("Load a saved game:", margin=(4, 5, 0, 5)),
+            markdown_pane("Load a saved game:", margin=(4, 5, 0, 5)),
             self.upload,
             self.upload_guard,
             self.share_button,
@@ -457,10 +471,10 @@ class ScenarioControls(_SessionView):
         """Show the set-up procedure of the game now shown (when the game has one)."""
         notes = self.session.kit.setup_notes
         text = ""
-        if notes is not None:
-            text = "**Set-up:** " + " ".join(notes(self.session.timeline.state))
+        if notes is not None:  # the notes name the players: every word goes through escape
+            text = fill("**Set-up:** {notes}", notes=" ".join(notes(self.session.timeline.state)))
         set_text(self.setup_notes, text)
-        set_text(self.shown_note, f"**Game shown:** {esc(self.session.shown)}")
+        set_text(self.shown_note, fill("**Game shown:** {shown}", shown=self.session.shown))
 
     def _saved(self) -> io.StringIO:
         return io.StringIO(self.session.dumps())
@@ -510,7 +524,7 @@ class RefusalNote(pn.viewable.Viewer):
         self.note_id = note_id
         self.words = words or (lambda text: text)
         self._text = ""
-        self.pane = pn.pane.HTML(
+        self.pane = html_pane(
             "", visible=False, sizing_mode="stretch_width", margin=(0, 5), stylesheets=[_NOTE_CSS]
         )
 
@@ -554,9 +568,10 @@ _NOTE_CSS = """
 
 
 class MessageBanner(_SessionView):
-    """The last error (red) and notice (blue), each dismissable; hidden when empty."""
+    """The last error (red) and notice (blue), each dismissable, hidden when empty; and
+    while the session works off the loop, a grey line saying on what."""
 
-    watches = ("error", "notice")
+    watches = ("error", "notice", "busy")
 
     def __init__(self, session: GameSession, **params: Any) -> None:
         super().__init__(session, **params)
@@ -566,6 +581,9 @@ class MessageBanner(_SessionView):
         self.notice_alert = pn.pane.Alert(
             "", alert_type="info", visible=False, sizing_mode="stretch_width", margin=(2, 5)
         )
+        self.busy_note = html_pane(
+            "", visible=False, sizing_mode="stretch_width", margin=(2, 5), stylesheets=[_BUSY_CSS]
+        )
         self.dismiss = pn.widgets.Button(label="Dismiss", visible=False, width=90)
         self.dismiss.on_click(session.guarded(lambda e: self._dismiss(), "dismiss"))
         self.refresh()
@@ -574,6 +592,7 @@ class MessageBanner(_SessionView):
         return pn.Column(
             pn.Row(self.error_alert, self.dismiss, sizing_mode="stretch_width"),
             self.notice_alert,
+            self.busy_note,
             sizing_mode="stretch_width",
         )
 
@@ -589,3 +608,12 @@ class MessageBanner(_SessionView):
         set_text(self.notice_alert, esc(s.notice))
         if self.notice_alert.visible != bool(s.notice):
             self.notice_alert.visible = bool(s.notice)
+        busy = fill('<div class="rl-busy">⏳ Working: {doing}…</div>', doing=s.busy)
+        set_text(self.busy_note, busy if s.busy else "")
+        if self.busy_note.visible != bool(s.busy):
+            self.busy_note.visible = bool(s.busy)
+
+
+_BUSY_CSS = """
+.rl-busy { color: #555; font-size: 13px; }
+"""

@@ -40,7 +40,7 @@ import binascii
 import logging
 import traceback
 import zlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,6 +61,7 @@ __all__ = [
     "LogLine",
     "Policy",
     "decode_share_token",
+    "drive",
     "encode_share_token",
 ]
 
@@ -187,6 +188,7 @@ class GameSession(param.Parameterized):
     bot = param.Selector(default=None, objects=[], doc="The bot that plays bot seats.")
     controllers = param.List(default=[], item_type=str, doc="Per seat: 'bot' or 'human'.")
     error = param.String(default="", doc="Last error to show (empty when none).")
+    busy = param.String(default="", doc="What the session is working on (empty when idle).")
     notice = param.String(default="", doc="Last informational message.")
     shown = param.String(default="", doc="Where the game shown came from, in words.")
     state_version = param.Integer(
@@ -371,7 +373,10 @@ class GameSession(param.Parameterized):
         self._changed()
         return self
 
-    def _advance_one(self) -> bool:
+    def _next_move(self) -> Callable[[], Action] | bool:
+        """What moving one entry on takes: ``True`` (done: the entry was recorded and is
+        now shown), ``False`` (nothing can move: the notice says why) or a bot's move to
+        work out (a function returning the action, run wherever the caller likes)."""
         tl = self.timeline
         if not tl.at_end:
             tl.forward()
@@ -386,9 +391,45 @@ class GameSession(param.Parameterized):
         if self.controllers[acting] == HUMAN:
             self.notice = f"Waiting for {self.player_names[acting]} (played by hand)."
             return False
-        policy = self.kit.bots[self.bot]
-        tl.play(policy(self.state, self.rules, self.rng))
-        return True
+        policy, state, rules, rng = self.kit.bots[self.bot], self.state, self.rules, self.rng
+        return lambda: policy(state, rules, rng)
+
+    def stepping(self, unit: str = "action") -> Generator[Callable[[], Action], Action, int]:
+        """:meth:`step` one bot move at a time, for a caller that works the moves out
+        elsewhere (a worker, while the page keeps answering).
+
+        Yields each bot move as a function returning its action and takes the
+        action back (``gen.send(work())``); returns the number of entries moved.
+        Driven to the end it changes the session exactly as :meth:`step` does
+        (the same moves from the same random stream). Closed early, it keeps the
+        moves made and announces nothing (the caller shows the state).
+        """
+        if unit not in ("action", "turn", "round"):
+            raise ValueError(f"unknown step unit {unit!r} (action, turn or round)")
+        self.notice = ""
+        start_player, start_round = self.acting, self.round
+        moved = 0
+        try:
+            while moved < MAX_STEPS_PER_CLICK:
+                move = self._next_move()
+                if move is False:
+                    break
+                if move is not True:
+                    self.timeline.play((yield move))
+                moved += 1
+                if unit == "action":
+                    break
+                if unit == "turn" and (self.acting != start_player or self.round != start_round):
+                    break
+                if unit == "round" and (self.round != start_round or self.is_over):
+                    break
+        except GeneratorExit:
+            raise
+        except BaseException:
+            self._changed()
+            raise
+        self._changed()
+        return moved
 
     def step(self, unit: str = "action") -> int:
         """Go forward one ``action``, one player's ``turn`` or one ``round``.
@@ -397,23 +438,7 @@ class GameSession(param.Parameterized):
         Stops early at a human seat or the end of the game. Returns the number
         of entries moved.
         """
-        if unit not in ("action", "turn", "round"):
-            raise ValueError(f"unknown step unit {unit!r} (action, turn or round)")
-        self.notice = ""
-        start_player, start_round = self.acting, self.round
-        moved = 0
-        try:
-            while moved < MAX_STEPS_PER_CLICK and self._advance_one():
-                moved += 1
-                if unit == "action":
-                    break
-                if unit == "turn" and (self.acting != start_player or self.round != start_round):
-                    break
-                if unit == "round" and (self.round != start_round or self.is_over):
-                    break
-        finally:
-            self._changed()
-        return moved
+        return drive(self.stepping(unit))
 
     # -- playing and directing -----------------------------------------------------------
     def play(self, action: Action) -> bool:
@@ -574,6 +599,17 @@ class GameSession(param.Parameterized):
         return [
             i for i in range(1, tl.index + 1) if rules.round_number(tl.entries[i - 1].state) == rnd
         ]
+
+
+def drive(moves: Generator[Callable[[], Any], Any, int]) -> int:
+    """Run a :meth:`GameSession.stepping` generator here and now: each move worked out at
+    once; returns what the generator returns."""
+    try:
+        work = next(moves)
+        while True:
+            work = moves.send(work())
+    except StopIteration as done:
+        return done.value
 
 
 def _check_game(kit: GameKit, tl: Timeline) -> None:
