@@ -27,13 +27,14 @@ from . import escape, event_lock, offline
 from .escape import fill, html_pane, markdown_pane
 from .escape import text as esc
 from .naming import PageWords, seat_label
-from .offload import cancel_job, off_loop, step_later
+from .offload import cancel_job, off_loop, quiet_closed_sockets, step_later
 from .session import BOT, HUMAN, GameSession, LogLine
 from .upload import MAX_UPLOAD_BYTES, UploadGuard, too_large
 
 event_lock.install()
 offline.install()
 escape.install()
+quiet_closed_sockets()
 
 __all__ = [
     "EventLog",

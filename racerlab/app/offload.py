@@ -56,6 +56,7 @@ __all__ = [
     "end_job",
     "in_server",
     "off_loop",
+    "quiet_closed_sockets",
     "step_later",
     "submit_job",
 ]
@@ -211,6 +212,43 @@ def _executor() -> ThreadPoolExecutor:
         if _pool is None:
             _pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="racerlab-load")
         return _pool
+
+
+class _ClosedSocket(logging.Filter):
+    """Drops a log record whose exception is a write to a socket that has closed."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        return not (exc is not None and _closed_socket(exc))
+
+
+def _closed_socket(exc: BaseException) -> bool:
+    from tornado.iostream import StreamClosedError
+    from tornado.websocket import WebSocketClosedError
+
+    return isinstance(exc, WebSocketClosedError | StreamClosedError)
+
+
+CLOSED_SOCKET_LOGGERS = (
+    "asyncio",
+    "tornado.application",
+    "tornado.general",
+    "bokeh.server.protocol_handler",
+    "bokeh.server.views.ws",
+    "bokeh.server.session",
+    "bokeh.util.tornado",
+)
+"""Loggers whose "task exception never retrieved" tracebacks a closed tab used to fill."""
+_QUIET = _ClosedSocket()
+
+
+def quiet_closed_sockets() -> None:
+    """Log no traceback for a write to a tab that has closed (idempotent): the server
+    writing to a closed websocket is how a page ends, not an error."""
+    for name in CLOSED_SOCKET_LOGGERS:
+        logger = logging.getLogger(name)
+        if _QUIET not in logger.filters:
+            logger.addFilter(_QUIET)
 
 
 def in_server() -> Any:
@@ -373,7 +411,7 @@ def begin_job(session: GameSession, doing: str) -> _Job:
     Also makes closing the page stop the job (under a server).
     """
     if session.busy or session in _running:
-        raise Busy(f"{doing}: {BUSY} ({session.busy or 'a job'})")
+        raise Busy(f"{BUSY} ({session.busy or 'a job'}): try again when it is done")
     job = _running[session] = _Job(session, doing)
     session.busy = doing
     doc = in_server()
