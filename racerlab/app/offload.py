@@ -23,12 +23,14 @@ and its page says so; one whose page closes stops at its next piece.
 from __future__ import annotations
 
 import logging
+import multiprocessing
+import pickle
 import threading
 import time
 import weakref
 from collections import deque
 from collections.abc import Callable, Generator, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
@@ -36,7 +38,7 @@ import panel as pn
 
 from ..core.errors import RacerlabError
 from ..core.limits import time_budget
-from .session import LOAD_BUDGET_S, GameSession
+from .session import LOAD_BUDGET_S, BotMove, GameSession
 
 __all__ = [
     "BUSY",
@@ -44,6 +46,7 @@ __all__ = [
     "FAIR_SLOTS",
     "JOB_BUDGET_S",
     "LOAD_BUDGET_S",
+    "MOVE_PROCESSES",
     "PAGE_BUDGET_S",
     "WORKERS",
     "Busy",
@@ -56,6 +59,7 @@ __all__ = [
     "end_job",
     "in_server",
     "off_loop",
+    "play_move",
     "quiet_closed_sockets",
     "step_later",
     "submit_job",
@@ -72,10 +76,13 @@ _pool: ThreadPoolExecutor | None = None
 _pool_lock = threading.Lock()
 
 
-FAIR_SLOTS = 1
+FAIR_SLOTS = 2
 """Pieces of heavy work (a bot move, a simulated game) running at once, all sessions
-together: the worker threads share one interpreter with the event loop, so one at a
-time keeps the loop its share and the pieces simply take turns."""
+together (one per core of the machine this was tuned on): bot moves run in
+:data:`MOVE_PROCESSES` worker processes, so they leave the event loop's
+interpreter alone; the pieces of every session take turns for the slots."""
+MOVE_PROCESSES = 2
+"""Worker processes that work out bot moves (started on the first move)."""
 JOB_THREADS = 8
 """Worker threads for session jobs (each waits for a fair slot before it works)."""
 JOB_BUDGET_S = 180.0
@@ -442,16 +449,57 @@ def cancel_job(session: GameSession, closed: bool = False) -> bool:
 
 
 def fair_piece(job: _Job, work: Callable[[], Any]) -> Any:
-    """Run one piece of ``job`` when its turn comes (in a worker thread); ``None`` if the
-    job was cancelled while it waited."""
+    """Run one piece of ``job`` when its turn comes (from a worker thread; a bot move in a
+    worker process); ``None`` if the job was cancelled while it waited."""
     with FAIR.slot(lambda: job.cancelled) as got:
         if not got:
             return None
         started = time.perf_counter()
         try:
+            if isinstance(work, BotMove) and _travels(work.policy):
+                return _move_elsewhere(work)
             return work()
         finally:
             job.worked_s += time.perf_counter() - started
+
+
+_movers_pool: ProcessPoolExecutor | None = None
+_travelling: dict[Any, bool] = {}
+
+
+def _travels(policy: Any) -> bool:
+    """Whether ``policy`` can be sent to a worker process (the engines' bots can)."""
+    known = _travelling.get(policy)
+    if known is None:
+        try:
+            pickle.dumps(policy)
+            known = True
+        except Exception:  # a lambda or a closure: worked out in the thread instead
+            known = False
+        _travelling[policy] = known
+    return known
+
+
+def _movers() -> ProcessPoolExecutor:
+    global _movers_pool
+    with _pool_lock:
+        if _movers_pool is None:
+            _movers_pool = ProcessPoolExecutor(
+                max_workers=MOVE_PROCESSES, mp_context=multiprocessing.get_context("spawn")
+            )
+        return _movers_pool
+
+
+def play_move(move: BotMove) -> tuple[Any, dict[str, Any]]:
+    """In a worker process: ``move``'s action and its random stream's state afterwards."""
+    return move(), move.rng.bit_generator.state
+
+
+def _move_elsewhere(move: BotMove) -> Any:
+    """``move()`` worked out in a worker process, the session's stream moved on as if here."""
+    action, rng_state = _movers().submit(play_move, move).result()
+    move.rng.bit_generator.state = rng_state
+    return action
 
 
 def step_later(

@@ -56,6 +56,7 @@ __all__ = [
     "BOT",
     "HUMAN",
     "LOAD_BUDGET_S",
+    "BotMove",
     "GameKit",
     "GameSession",
     "LogLine",
@@ -119,6 +120,22 @@ class GameKit:
             return list(self.player_names(state))
         n = len(getattr(state, "positions", getattr(state, "racers", ()))) or 1
         return [f"Player {i + 1}" for i in range(n)]
+
+
+@dataclass(frozen=True, slots=True)
+class BotMove:
+    """One bot move to work out: ``move()`` is the action ``policy`` picks for ``state``,
+    drawing from ``rng`` (the session's stream, so the same seed gives the same moves).
+    Every field pickles for the engines' bots, so the move can be worked out in another
+    process (the caller then copies the stream's new state back into ``rng``)."""
+
+    policy: Policy
+    state: Any
+    rules: Rules
+    rng: np.random.Generator
+
+    def __call__(self) -> Action:
+        return self.policy(self.state, self.rules, self.rng)
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,7 +390,7 @@ class GameSession(param.Parameterized):
         self._changed()
         return self
 
-    def _next_move(self) -> Callable[[], Action] | bool:
+    def _next_move(self) -> BotMove | bool:
         """What moving one entry on takes: ``True`` (done: the entry was recorded and is
         now shown), ``False`` (nothing can move: the notice says why) or a bot's move to
         work out (a function returning the action, run wherever the caller likes)."""
@@ -391,15 +408,15 @@ class GameSession(param.Parameterized):
         if self.controllers[acting] == HUMAN:
             self.notice = f"Waiting for {self.player_names[acting]} (played by hand)."
             return False
-        policy, state, rules, rng = self.kit.bots[self.bot], self.state, self.rules, self.rng
-        return lambda: policy(state, rules, rng)
+        return BotMove(self.kit.bots[self.bot], self.state, self.rules, self.rng)
 
-    def stepping(self, unit: str = "action") -> Generator[Callable[[], Action], Action, int]:
+    def stepping(self, unit: str = "action") -> Generator[BotMove, Action, int]:
         """:meth:`step` one bot move at a time, for a caller that works the moves out
         elsewhere (a worker, while the page keeps answering).
 
-        Yields each bot move as a function returning its action and takes the
-        action back (``gen.send(work())``); returns the number of entries moved.
+        Yields each bot move (a :class:`BotMove`: call it for the action) and
+        takes the action back (``gen.send(move())``); returns the number of
+        entries moved.
         Driven to the end it changes the session exactly as :meth:`step` does
         (the same moves from the same random stream). Closed early, it keeps the
         moves made and announces nothing (the caller shows the state).

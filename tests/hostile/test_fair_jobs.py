@@ -78,6 +78,22 @@ def test_bot_moves_run_in_a_worker_and_give_the_same_game(doc):
     assert threads and all(t.startswith("racerlab-job") for t in threads)
 
 
+def test_an_engine_bot_moves_in_a_worker_process_and_gives_the_same_game(doc):
+    from racerlab.app.knights_game import knights_kit
+
+    served, here = (GameSession(knights_kit(3), seed=5) for _ in range(2))
+    for s in (served, here):
+        s.bot = "random"  # draws from the session's stream: it must move on the same
+    assert offload._travels(served.kit.bots["random"])
+    for _ in range(2):
+        step_later(served, "round", "step a round")
+        doc.run_until(lambda: not served.busy, timeout=300)
+        here.step("round")
+    assert offload._movers_pool is not None
+    assert served.timeline.dumps() == here.timeline.dumps() and served.cursor == here.cursor
+    assert served.rng.bit_generator.state == here.rng.bit_generator.state
+
+
 def test_a_second_request_while_one_runs_is_refused_with_a_message(doc):
     s = GameSession(slow_kit(delay=0.2), seed=1)
     step_later(s, "round", "step a round")
