@@ -44,6 +44,7 @@ __all__ = [
     "BUSY",
     "FAIR",
     "FAIR_SLOTS",
+    "HEAVY_MOVE_S",
     "JOB_BUDGET_S",
     "LOAD_BUDGET_S",
     "MOVE_PROCESSES",
@@ -82,7 +83,7 @@ together (one per core of the machine this was tuned on): bot moves run in
 :data:`MOVE_PROCESSES` worker processes, so they leave the event loop's
 interpreter alone; the pieces of every session take turns for the slots."""
 MOVE_PROCESSES = 2
-"""Worker processes that work out bot moves (started on the first move)."""
+"""Worker processes that work out slow bots' moves (started when a bot is found slow)."""
 JOB_THREADS = 8
 """Worker threads for session jobs (each waits for a fair slot before it works)."""
 JOB_BUDGET_S = 180.0
@@ -456,11 +457,14 @@ def fair_piece(job: _Job, work: Callable[[], Any]) -> Any:
             return None
         started = time.perf_counter()
         try:
-            if isinstance(work, BotMove) and _travels(work.policy):
+            if isinstance(work, BotMove) and _heavy(work.policy):
                 return _move_elsewhere(work)
             return work()
         finally:
-            job.worked_s += time.perf_counter() - started
+            spent = time.perf_counter() - started
+            job.worked_s += spent
+            if isinstance(work, BotMove):
+                _timed(work.policy, spent)
 
 
 _movers_pool: ProcessPoolExecutor | None = None
@@ -480,6 +484,25 @@ def _travels(policy: Any) -> bool:
     return known
 
 
+HEAVY_MOVE_S = 0.05
+"""A bot whose moves took longer than this (on average) moves in the worker processes;
+a quicker one stays in the thread (a process would cost it more than it saves)."""
+_move_times: dict[Any, float] = {}
+
+
+def _timed(policy: Any, seconds: float) -> None:
+    """Note how long one of ``policy``'s moves took (a running average)."""
+    before = _move_times.get(policy)
+    _move_times[policy] = seconds if before is None else 0.7 * before + 0.3 * seconds
+    if _move_times[policy] > HEAVY_MOVE_S and _travels(policy):
+        _movers()  # start the processes while the move after runs
+
+
+def _heavy(policy: Any) -> bool:
+    """Whether ``policy``'s moves go to the worker processes."""
+    return _move_times.get(policy, 0.0) > HEAVY_MOVE_S and _travels(policy)
+
+
 def _movers() -> ProcessPoolExecutor:
     global _movers_pool
     with _pool_lock:
@@ -487,6 +510,8 @@ def _movers() -> ProcessPoolExecutor:
             _movers_pool = ProcessPoolExecutor(
                 max_workers=MOVE_PROCESSES, mp_context=multiprocessing.get_context("spawn")
             )
+            for _ in range(MOVE_PROCESSES):  # start them now, not on the first heavy move
+                _movers_pool.submit(int)
         return _movers_pool
 
 

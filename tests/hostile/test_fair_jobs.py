@@ -78,18 +78,24 @@ def test_bot_moves_run_in_a_worker_and_give_the_same_game(doc):
     assert threads and all(t.startswith("racerlab-job") for t in threads)
 
 
-def test_an_engine_bot_moves_in_a_worker_process_and_gives_the_same_game(doc):
+def test_a_slow_engine_bot_moves_in_a_worker_process_and_gives_the_same_game(doc, monkeypatch):
     from racerlab.app.knights_game import knights_kit
+
+    monkeypatch.setattr(offload, "HEAVY_MOVE_S", 0.0)  # every bot counts as slow
+    monkeypatch.setattr(offload, "_move_times", {})
 
     served, here = (GameSession(knights_kit(3), seed=5) for _ in range(2))
     for s in (served, here):
         s.bot = "random"  # draws from the session's stream: it must move on the same
     assert offload._travels(served.kit.bots["random"])
+    moved_elsewhere = []
+    real = offload._move_elsewhere
+    monkeypatch.setattr(offload, "_move_elsewhere", lambda m: moved_elsewhere.append(1) or real(m))
     for _ in range(2):
         step_later(served, "round", "step a round")
         doc.run_until(lambda: not served.busy, timeout=300)
         here.step("round")
-    assert offload._movers_pool is not None
+    assert len(moved_elsewhere) >= served.cursor - 1  # all but the first (timed here)
     assert served.timeline.dumps() == here.timeline.dumps() and served.cursor == here.cursor
     assert served.rng.bit_generator.state == here.rng.bit_generator.state
 
