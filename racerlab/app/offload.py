@@ -592,7 +592,10 @@ def _advance(
     def handed(future: Future) -> None:
         def on_loop() -> None:
             exc = future.exception()
-            if exc is not None:
+            if isinstance(work, BotMove) and s.state is not work.state:
+                job.cancelled = True  # the game changed meanwhile (a hand move, a new game)
+                _advance(doc, job, moves, None, then)
+            elif exc is not None:
                 moves.close()
                 end_job(s)
                 s.goto(s.timeline.index)

@@ -128,6 +128,14 @@ def test_back_stops_a_running_job_and_the_page_keeps_going(doc):
     doc.run_until(lambda: not s.busy)
 
 
+def test_a_move_worked_out_for_a_game_that_changed_meanwhile_is_dropped(doc):
+    s = GameSession(slow_kit(delay=0.2), seed=2)
+    step_later(s, "round", "step a round")
+    s.new_random(9)  # a new game while the bot thinks
+    doc.run_until(lambda: not s.busy)
+    assert s.cursor == 0 and len(s.timeline) == 1 and s.error == ""
+
+
 def test_a_closed_page_stops_its_job_and_frees_its_worker(doc):
     moves: list[str] = []
     s = GameSession(slow_kit(delay=0.05, seen=moves), seed=3)
