@@ -35,11 +35,8 @@ True
 
 from __future__ import annotations
 
-import base64
-import binascii
 import logging
 import traceback
-import zlib
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -51,11 +48,19 @@ from ..core.errors import IllegalActionError, RacerlabError, ScenarioError, clip
 from ..core.limits import time_budget
 from ..core.rules import Action, DirectorAction, Rules
 from ..core.timeline import Timeline
+from .share_link import (
+    MAX_SAVED_GAME_BYTES,
+    MAX_SHARE_TOKEN_CHARS,
+    decode_share_token,
+    encode_share_token,
+)
 
 __all__ = [
     "BOT",
     "HUMAN",
     "LOAD_BUDGET_S",
+    "MAX_SAVED_GAME_BYTES",
+    "MAX_SHARE_TOKEN_CHARS",
     "BotMove",
     "GameKit",
     "GameSession",
@@ -78,12 +83,6 @@ HUMAN = "human"
 
 MAX_STEPS_PER_CLICK = 2_000
 """Safety cap on actions one "step a turn/round" click may play."""
-
-MAX_SHARE_TOKEN_CHARS = 200_000
-"""Longest ``?game=`` token accepted from a link (guards against abuse)."""
-
-MAX_SAVED_GAME_BYTES = 5_000_000
-"""Largest saved-game file accepted by :meth:`GameSession.load_text`."""
 
 LOAD_BUDGET_S = 10.0
 """Longest a saved game or share link may take to replay before it is refused (seconds)."""
@@ -146,50 +145,6 @@ class LogLine:
     round: int
     text: str
     kind: str = "event"
-
-
-def encode_share_token(timeline: Timeline) -> str:
-    """The game as a URL-safe token: base64url of zlib-compressed saved-game JSON.
-
-    >>> from racerlab.core.testgame import CoinRace, CoinSetup
-    >>> tl = Timeline.new(CoinRace(), CoinSetup(), seed=4)
-    >>> decode_share_token(encode_share_token(tl)).dumps() == tl.dumps()
-    True
-    """
-    raw = zlib.compress(timeline.dumps().encode("utf-8"), 9)
-    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
-
-
-def decode_share_token(token: str | bytes) -> Timeline:
-    """The game a share token holds; :class:`ScenarioError` saying why if it is bad.
-
-    >>> decode_share_token("not-a-game")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    racerlab.core.errors.ScenarioError: share link: the game in the link is damaged (...)
-    """
-    if isinstance(token, bytes):
-        token = token.decode("ascii", errors="replace")
-    token = token.strip()
-    if not token:
-        raise ScenarioError("share link: the link holds no game")
-    if len(token) > MAX_SHARE_TOKEN_CHARS:
-        raise ScenarioError(f"share link: the game in the link is too long ({len(token)} chars)")
-    try:
-        padded = token + "=" * (-len(token) % 4)
-        raw = base64.b64decode(padded, altchars=b"-_", validate=True)
-    except (binascii.Error, ValueError):
-        raise ScenarioError("share link: the game in the link is not base64url text") from None
-    try:
-        inflater = zlib.decompressobj()
-        text = inflater.decompress(raw, MAX_SAVED_GAME_BYTES)
-        if inflater.unconsumed_tail:
-            raise ScenarioError("share link: the game in the link is too large")
-    except zlib.error:
-        raise ScenarioError(
-            "share link: the game in the link is damaged (not compressed game data)"
-        ) from None
-    return Timeline.loads(text, source="share link")
 
 
 class GameSession(param.Parameterized):

@@ -6,7 +6,7 @@
 reshuffled; the same seed giving the same games) and shows each seat's share of
 wins with a 95% Wilson interval, and the other outcomes the game has (nobody, a
 shared win, the boss). The games run in a worker thread as the session's one
-job (:mod:`racerlab.app.offload`), one game at a time in turn with other
+job (:mod:`racerlab.app.jobs`), one game at a time in turn with other
 sessions' work: a progress bar follows them, *Stop* ends the run keeping the
 games already played, and the results of a stopped run are shown for what they
 are. A run whose first games say it would take more than :data:`ASK_OVER_S`
@@ -33,7 +33,7 @@ import param
 from ..analysis.compare import wilson
 from ..analysis.simulate import simulate
 from ..core.errors import RacerlabError
-from . import offload
+from . import jobs
 from .controls import _SessionView, set_text
 from .escape import fill, html_pane, markdown_pane
 from .escape import text as esc
@@ -127,7 +127,7 @@ class SimulationPanel(_SessionView):
         self._result: Any = None
         self._failure: BaseException | None = None
         self._future: Future | None = None
-        self._turns: offload.Turns | None = None
+        self._turns: jobs.Turns | None = None
         self._finished = threading.Event()
         self._poller: Any = None
         self._hooked = False  # whether closing the page stops a run (served pages only)
@@ -179,7 +179,7 @@ class SimulationPanel(_SessionView):
         reshuffle = bool(self.reshuffle.value and self.reshuffle.visible)
         policy = s.kit.bots[self.bot.value]
         rules, timeline = s.kit.rules(), s.timeline  # own rules: no caches shared across threads
-        offload.begin_job(s, "simulating games")  # refused while another job of this page runs
+        jobs.begin_job(s, "simulating games")  # refused while another job of this page runs
         self._names = s.player_names
         self._settings = (s.status(), seed, self.bot.value, reshuffle)
         self._context = self._describe(total)
@@ -192,7 +192,7 @@ class SimulationPanel(_SessionView):
 
         def work() -> None:
             try:
-                with offload.Turns(offload.FAIR, self._stop.is_set) as turns:
+                with jobs.Turns(jobs.FAIR, self._stop.is_set) as turns:
                     self._turns = turns
                     self._result = simulate(
                         rules,
@@ -217,7 +217,7 @@ class SimulationPanel(_SessionView):
             self._summary = ""
         set_text(self.table, "")
         set_text(self.status, f"Playing {total} game(s)...")
-        self._future = offload.submit_job(work)
+        self._future = jobs.submit_job(work)
         doc = pn.state.curdoc
         if doc is not None and doc.session_context is not None:
             self._poller = pn.state.add_periodic_callback(self.poll, period=POLL_MS)
@@ -319,7 +319,7 @@ class SimulationPanel(_SessionView):
     def _finish(self, elapsed: float) -> None:
         self.running = False
         self.ask.visible = False
-        offload.end_job(self.session)
+        jobs.end_job(self.session)
         if self._poller is not None:
             self._poller.stop()
             self._poller = None

@@ -225,14 +225,14 @@ def test_the_progress_and_results_sit_right_under_the_simulate_button(session):
 
 
 def test_a_run_is_the_pages_one_job_and_a_step_meanwhile_is_refused(session, long_runs_ask):
-    from racerlab.app.offload import BUSY, Busy, step_later
+    from racerlab.app.jobs import BUSY, Busy, step_later
 
     panel = _asking_run(session)
     assert session.busy == "simulating games"
     with pytest.raises(Busy, match=BUSY):
-        from racerlab.app import offload
+        from racerlab.app import jobs
 
-        offload.begin_job(session, "step")
+        jobs.begin_job(session, "step")
     panel.stop()
     panel.wait(timeout=300)
     assert session.busy == ""

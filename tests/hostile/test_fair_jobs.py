@@ -13,8 +13,8 @@ import time
 
 import pytest
 
-from racerlab.app import offload
-from racerlab.app.offload import BUSY, Busy, FairShare, Turns, step_later
+from racerlab.app import jobs
+from racerlab.app.jobs import BUSY, Busy, FairShare, Turns, step_later
 from racerlab.app.session import GameKit, GameSession
 from racerlab.core.testgame import CoinRace, CoinSetup
 
@@ -44,7 +44,7 @@ class FakeDoc:
 @pytest.fixture
 def doc(monkeypatch) -> FakeDoc:
     fake = FakeDoc()
-    monkeypatch.setattr(offload, "in_server", lambda: fake)
+    monkeypatch.setattr(jobs, "in_server", lambda: fake)
     return fake
 
 
@@ -81,16 +81,16 @@ def test_bot_moves_run_in_a_worker_and_give_the_same_game(doc):
 def test_a_slow_engine_bot_moves_in_a_worker_process_and_gives_the_same_game(doc, monkeypatch):
     from racerlab.app.knights_game import knights_kit
 
-    monkeypatch.setattr(offload, "HEAVY_MOVE_S", 0.0)  # every bot counts as slow
-    monkeypatch.setattr(offload, "_move_times", {})
+    monkeypatch.setattr(jobs, "HEAVY_MOVE_S", 0.0)  # every bot counts as slow
+    monkeypatch.setattr(jobs, "_move_times", {})
 
     served, here = (GameSession(knights_kit(3), seed=5) for _ in range(2))
     for s in (served, here):
         s.bot = "random"  # draws from the session's stream: it must move on the same
-    assert offload._travels(served.kit.bots["random"])
+    assert jobs._travels(served.kit.bots["random"])
     moved_elsewhere = []
-    real = offload._move_elsewhere
-    monkeypatch.setattr(offload, "_move_elsewhere", lambda m: moved_elsewhere.append(1) or real(m))
+    real = jobs._move_elsewhere
+    monkeypatch.setattr(jobs, "_move_elsewhere", lambda m: moved_elsewhere.append(1) or real(m))
     for _ in range(2):
         step_later(served, "round", "step a round")
         doc.run_until(lambda: not served.busy, timeout=300)
@@ -145,11 +145,11 @@ def test_a_closed_page_stops_its_job_and_frees_its_worker(doc):
     before = len(moves)
     time.sleep(0.3)  # the worker finishes the move it had begun, then nothing more
     assert len(moves) <= before + 1
-    assert s not in offload._running
+    assert s not in jobs._running
 
 
 def test_a_job_over_its_budget_is_stopped_and_told_so(doc, monkeypatch):
-    monkeypatch.setattr(offload, "JOB_BUDGET_S", 0.0)
+    monkeypatch.setattr(jobs, "JOB_BUDGET_S", 0.0)
     s = GameSession(slow_kit(delay=0.01), seed=4)
     step_later(s, "round", "step a round")
     doc.run_until(lambda: not s.busy)
