@@ -191,7 +191,8 @@ class StepControls(_SessionView):
             if not moved:
                 s.autoplay = False
 
-        s.guarded(step_later, "autoplay")(s, "action", "autoplay", stop_at_nothing)
+        wanted = lambda: s.autoplay  # noqa: E731  (a move back after Pause is dropped)
+        s.guarded(step_later, "autoplay")(s, "action", "autoplay", stop_at_nothing, wanted)
 
     def _autoplay_changed(self, _event: Any) -> None:
         s = self.session

@@ -196,6 +196,7 @@ class _Job:
         self.doing = doing
         self.cancelled = False
         self.worked_s = 0.0
+        self.wanted: Callable[[], bool] = lambda: True
 
 
 _hooked: weakref.WeakSet[GameSession] = weakref.WeakSet()
@@ -323,9 +324,11 @@ def step_later(
     unit: str,
     doing: str,
     then: Callable[[int], None] | None = None,
+    wanted: Callable[[], bool] = lambda: True,
 ) -> None:
     """Step ``session`` by ``unit`` with each bot move worked out in a worker, in turn
-    with other sessions' (see the module doc); ``then(moved)`` runs at the end.
+    with other sessions' (see the module doc); ``then(moved)`` runs at the end. A move
+    that comes back when ``wanted()`` is false (autoplay paused meanwhile) is dropped.
 
     Outside a server it steps at once. Refused with :class:`Busy` while the
     session's last job runs. Errors are reported on the session's page.
@@ -337,6 +340,7 @@ def step_later(
             then(moved)
         return
     job = begin_job(session, doing)
+    job.wanted = wanted
     try:
         moves = session.stepping(unit)
     except Exception:
@@ -383,7 +387,7 @@ def _advance(
     def handed(future: Future) -> None:
         def on_loop() -> None:
             exc = future.exception()
-            if isinstance(work, BotMove) and s.state is not work.state:
+            if not job.wanted() or (isinstance(work, BotMove) and s.state is not work.state):
                 job.cancelled = True  # the game changed meanwhile (a hand move, a new game)
                 _advance(doc, job, moves, None, then)
             elif exc is not None:

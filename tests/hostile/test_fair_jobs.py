@@ -136,6 +136,15 @@ def test_a_move_worked_out_for_a_game_that_changed_meanwhile_is_dropped(doc):
     assert s.cursor == 0 and len(s.timeline) == 1 and s.error == ""
 
 
+def test_a_move_back_after_autoplay_paused_is_dropped(doc):
+    s = GameSession(slow_kit(delay=0.2), seed=2)
+    s.autoplay = True
+    step_later(s, "action", "autoplay", wanted=lambda: s.autoplay)
+    s.autoplay = False  # Pause while the bot thinks
+    doc.run_until(lambda: not s.busy)
+    assert s.cursor == 0 and len(s.timeline) == 1
+
+
 def test_a_closed_page_stops_its_job_and_frees_its_worker(doc):
     moves: list[str] = []
     s = GameSession(slow_kit(delay=0.05, seen=moves), seed=3)
