@@ -16,6 +16,7 @@ server (notebooks, tests) a step runs at once.
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import pickle
 import threading
@@ -24,6 +25,7 @@ import weakref
 from collections import deque
 from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from typing import Any
 
@@ -49,6 +51,7 @@ __all__ = [
     "submit_job",
 ]
 
+log = logging.getLogger(__name__)
 _pool_lock = threading.Lock()
 
 FAIR_SLOTS = 2
@@ -314,7 +317,14 @@ def play_move(move: BotMove) -> tuple[Any, dict[str, Any]]:
 
 def _move_elsewhere(move: BotMove) -> Any:
     """``move()`` worked out in a worker process, the session's stream moved on as if here."""
-    action, rng_state = _movers().submit(play_move, move).result()
+    global _movers_pool
+    try:
+        action, rng_state = _movers().submit(play_move, move).result()
+    except BrokenProcessPool:  # a worker died: new workers next time, this move here
+        log.warning("a bot-move worker process died; starting new ones")
+        with _pool_lock:
+            _movers_pool = None
+        return move()
     move.rng.bit_generator.state = rng_state
     return action
 

@@ -202,7 +202,9 @@ def test_hostile_sonic_catalog_texts_leave_every_pane_inert(name, words):
     saved = dict(racers), dict(cards)
     try:
         for rid, racer in saved[0].items():
-            racers[rid] = replace(racer, name=f"{name}{rid}"[:60], ability_text=words)
+            racers[rid] = replace(
+                racer, name=f"{name}{rid}"[:60], ability_text=words, power_text=words
+            )
         for cid, card in saved[1].items():
             cards[cid] = replace(card, name=words or "x")
         app = sonic_app(seed=1)

@@ -217,3 +217,22 @@ def test_a_write_to_a_closed_tab_logs_no_traceback(caplog):
         loop.close()
     logged = [r for r in caplog.records if r.exc_info]
     assert [type(r.exc_info[1]).__name__ for r in logged] == ["RuntimeError"]
+
+
+def test_a_dead_worker_process_costs_one_move_here_not_the_page(monkeypatch):
+    from concurrent.futures import Future
+    from concurrent.futures.process import BrokenProcessPool
+
+    from racerlab.app.knights_game import knights_kit
+
+    class DeadPool:
+        def submit(self, *_args):
+            broken: Future = Future()
+            broken.set_exception(BrokenProcessPool("a worker died"))
+            return broken
+
+    monkeypatch.setattr(jobs, "_movers_pool", DeadPool())
+    s, here = (GameSession(knights_kit(3), seed=5) for _ in range(2))
+    action = jobs._move_elsewhere(s._next_move())
+    assert action == here._next_move()()  # worked out here, from the same stream
+    assert jobs._movers_pool is None  # new workers next time
