@@ -162,7 +162,8 @@ def main() -> None:
     print(f"code: {tree}")
     print(f"tab B Step while tab A's search round runs: {summary(answers)}")
     print("  each: " + ", ".join(f"{t:.2f}" for t in answers))
-    print(f"liveness meanwhile: {summary(probes)}")
+    slow = sum(t >= 1.0 for t in probes)
+    print(f"liveness meanwhile: {summary(probes)}; {slow} took 1 s or more (5 s: no answer)")
     print(f"tab A's round (8 players, search bot): {round_s:.1f} s")
     print(f"tracebacks in the server log: {err.count('Traceback')}")
 
