@@ -111,7 +111,9 @@ class StepControls(_SessionView):
         self.fork_fresh = pn.widgets.Button(label="Fork: fresh dice", **button)
         self.back_button.on_click(g(lambda e: back_now(session), "back"))
         self.action_button.on_click(g(lambda e: step_later(session, "action", "step"), "step"))
-        self.turn_button.on_click(g(lambda e: step_later(session, "turn", "step a turn"), "turn"))
+        self.turn_button.on_click(
+            g(lambda e: step_later(session, "turn", "step a turn"), "step a turn")
+        )
         self.round_button.on_click(
             g(lambda e: step_later(session, "round", "step a round"), "step a round")
         )
