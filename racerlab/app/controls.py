@@ -16,23 +16,36 @@ session already holds that value, asks for nothing (no echo, no guard flag).
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import panel as pn
 import param
 
 from ..core.errors import ScenarioError
-from . import event_lock, offline
+from . import escape, event_lock, offline
+from .escape import fill, html_pane, markdown_pane
 from .escape import text as esc
-from .hand_seat import HAND_HELP, empty_log_html, hand_to_choose, step_status
+from .follow import (
+    back_now,
+    enable_steps,
+    offer,
+    redraw_guard,
+    redraw_on,
+    set_slider,
+    set_text,
+)
+from .hand_seat import HAND_HELP, empty_log_html, step_status
+from .jobs import step_later
 from .naming import PageWords, seat_label
-from .offload import off_loop
+from .offload import off_loop, quiet_closed_sockets
 from .session import BOT, HUMAN, GameSession, LogLine
 from .upload import MAX_UPLOAD_BYTES, UploadGuard, too_large
 
 event_lock.install()
 offline.install()
+escape.install()
+quiet_closed_sockets()
 
 __all__ = [
     "EventLog",
@@ -40,6 +53,7 @@ __all__ = [
     "RefusalNote",
     "ScenarioControls",
     "StepControls",
+    "back_now",
     "director_note",
     "enable_steps",
     "offer",
@@ -53,92 +67,14 @@ LOG_LINES_SHOWN = 400
 """At most this many event-log lines are sent to the page (newest first)."""
 
 
-def set_text(pane: Any, text: str) -> None:
-    """Give a pane new HTML only when it differs (re-rendering a pane costs milliseconds)."""
-    if pane.object != text:
-        pane.object = text
-
-
-def enable_steps(session: Any, back: Any, forward: Sequence[Any]) -> None:
-    """Back is off at the first step; the step buttons are off at the end of a game over or
-    waiting for a seat played by hand (a button that could do nothing is not offered)."""
-    tl = session.timeline
-    if back.disabled != (tl.index == 0):
-        back.disabled = tl.index == 0
-    stuck = (session.is_over and tl.at_end) or hand_to_choose(session) is not None
-    for b in forward:
-        if b.disabled != stuck:
-            b.disabled = stuck
-
-
-def set_slider(slider: Any, start: float, end: float, value: float) -> None:
-    """Move a slider from code, keeping ``value_throttled`` in step with ``value``.
-
-    Panel only updates ``value_throttled`` from the browser; if it kept an old
-    number, letting the handle go at that number would send no change at all.
-    """
-    if (slider.start, slider.end, slider.value) != (start, end, value):
-        slider.param.update(start=start, end=end, value=value)
-    if slider.value_throttled != value:
-        with param.edit_constant(slider):
-            slider.value_throttled = value
-
-
-def offer(select: Any, options: dict[str, Any], default: Any = None) -> bool:
-    """Give a picker new ``options`` (label -> value), keeping its choice while it is still
-    offered, else choosing ``default`` (when given) or the first (nothing when none).
-    Returns whether its value's watchers ran (param runs them for a value it cannot
-    compare, such as a dataclass, even when the value is the same)."""
-    before = select.value
-    keep = before if before in options.values() else None
-    first = default if default is not None else next(iter(options.values()), None)
-    select.param.update(options=options, value=keep or first)
-    return not param.parameterized.Comparator.is_equal(before, select.value)
-
-
 def director_note() -> pn.pane.Markdown:
     """The grey line under a Tweak tab saying what a change does to the game."""
-    return pn.pane.Markdown(
+    return markdown_pane(
         "Each change is a logged director action applied at the current step; the "
         "steps after it are dropped and the bots play on from the new numbers.",
         styles={"color": "#555", "font-size": "12px"},
         sizing_mode="stretch_width",
     )
-
-
-def redraw_guard(session: GameSession, redraw: Callable[[], None]) -> Callable[..., None]:
-    """``redraw`` as a watcher callback that shows its errors and never re-enters itself.
-
-    An error while redrawing is reported on the page, and reporting changes the
-    session (its ``error`` and ``version``), which may ask for the same redraw
-    again: without this guard one failing redraw recursed until ``RecursionError``
-    and the session died.
-    """
-    running = False
-    guarded = session.guarded(redraw, "redraw")
-
-    def run(*_args: Any) -> None:
-        nonlocal running
-        if running:
-            return
-        running = True
-        try:
-            guarded()
-        finally:
-            running = False
-
-    return run
-
-
-def redraw_on(session: GameSession, redraw: Callable[[], None], *names: str) -> Any:
-    """Bind ``redraw()`` to the session parameters ``names``: it runs once per change of any
-    of them (once for a batch changing several), with :func:`redraw_guard`'s protection.
-
-    This is how every view follows the session: a view lists only what it shows, so
-    choosing a racer (``selected``) does not redraw the event log, and a step
-    (``state_version``) redraws each view of the state once. Returns the watcher.
-    """
-    return session.param.watch(redraw_guard(session, redraw), list(names))
 
 
 class _SessionView(pn.viewable.Viewer):
@@ -176,10 +112,14 @@ class StepControls(_SessionView):
         self.reset_button = pn.widgets.Button(label="⟲ Start", **button)
         self.fork_same = pn.widgets.Button(label="Fork: same dice", **button)
         self.fork_fresh = pn.widgets.Button(label="Fork: fresh dice", **button)
-        self.back_button.on_click(g(lambda e: session.back(), "back"))
-        self.action_button.on_click(g(lambda e: session.step("action"), "step"))
-        self.turn_button.on_click(g(lambda e: session.step("turn"), "step a turn"))
-        self.round_button.on_click(g(lambda e: session.step("round"), "step a round"))
+        self.back_button.on_click(g(lambda e: back_now(session), "back"))
+        self.action_button.on_click(g(lambda e: step_later(session, "action", "step"), "step"))
+        self.turn_button.on_click(
+            g(lambda e: step_later(session, "turn", "step a turn"), "step a turn")
+        )
+        self.round_button.on_click(
+            g(lambda e: step_later(session, "round", "step a round"), "step a round")
+        )
         self.reset_button.on_click(g(lambda e: session.reset(), "reset"))
         self.fork_same.on_click(g(lambda e: session.fork(fresh_dice=False), "fork"))
         self.fork_fresh.on_click(g(lambda e: session.fork(fresh_dice=True), "fork"))
@@ -249,11 +189,15 @@ class StepControls(_SessionView):
 
     def _tick(self) -> None:
         s = self.session
-        if not s.autoplay:
+        if not s.autoplay or s.busy:  # a move still being worked out: this tick is skipped
             return
-        moved = s.guarded(s.step, "autoplay")("action")
-        if not moved:
-            s.autoplay = False
+
+        def stop_at_nothing(moved: int) -> None:
+            if not moved:
+                s.autoplay = False
+
+        wanted = lambda: s.autoplay  # noqa: E731  (a move back after Pause is dropped)
+        s.guarded(step_later, "autoplay")(s, "action", "autoplay", stop_at_nothing, wanted)
 
     def _autoplay_changed(self, _event: Any) -> None:
         s = self.session
@@ -328,7 +272,7 @@ class EventLog(_SessionView):
         super().__init__(session, **params)
         self.words = words or (lambda state: PageWords(session.player_names))
         self.refusals: list[tuple[Any, LogLine]] = []
-        self.pane = pn.pane.HTML(
+        self.pane = html_pane(
             "",
             sizing_mode="stretch_width",
             height=height,
@@ -341,7 +285,7 @@ class EventLog(_SessionView):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return pn.Column(
-            pn.pane.Markdown("### Event log", margin=(0, 5)), self.pane, sizing_mode="stretch_width"
+            markdown_pane("### Event log", margin=(0, 5)), self.pane, sizing_mode="stretch_width"
         )
 
     def _on_error(self, event: Any) -> None:
@@ -440,8 +384,8 @@ class ScenarioControls(_SessionView):
             height=70,
             **wide,
         )
-        self.setup_notes = pn.pane.Markdown("", margin=(0, 5), **wide)
-        self.shown_note = pn.pane.Markdown("", margin=(0, 5), **wide)
+        self.setup_notes = markdown_pane("", margin=(0, 5), **wide)
+        self.shown_note = markdown_pane("", margin=(0, 5), **wide)
         self._layout = pn.Column(
             self.shown_note,
             self.scenario_select,
@@ -449,7 +393,7 @@ class ScenarioControls(_SessionView):
             pn.Row(self.seed_input, self.random_button, **wide),
             self.setup_notes,
             self.download,
-            pn.pane.Markdown("Load a saved game:", margin=(4, 5, 0, 5)),
+            markdown_pane("Load a saved game:", margin=(4, 5, 0, 5)),
             self.upload,
             self.upload_guard,
             self.share_button,
@@ -466,10 +410,10 @@ class ScenarioControls(_SessionView):
         """Show the set-up procedure of the game now shown (when the game has one)."""
         notes = self.session.kit.setup_notes
         text = ""
-        if notes is not None:
-            text = "**Set-up:** " + " ".join(notes(self.session.timeline.state))
+        if notes is not None:  # the notes name the players: every word goes through escape
+            text = fill("**Set-up:** {notes}", notes=" ".join(notes(self.session.timeline.state)))
         set_text(self.setup_notes, text)
-        set_text(self.shown_note, f"**Game shown:** {esc(self.session.shown)}")
+        set_text(self.shown_note, fill("**Game shown:** {shown}", shown=self.session.shown))
 
     def _saved(self) -> io.StringIO:
         return io.StringIO(self.session.dumps())
@@ -519,7 +463,7 @@ class RefusalNote(pn.viewable.Viewer):
         self.note_id = note_id
         self.words = words or (lambda text: text)
         self._text = ""
-        self.pane = pn.pane.HTML(
+        self.pane = html_pane(
             "", visible=False, sizing_mode="stretch_width", margin=(0, 5), stylesheets=[_NOTE_CSS]
         )
 
@@ -563,9 +507,10 @@ _NOTE_CSS = """
 
 
 class MessageBanner(_SessionView):
-    """The last error (red) and notice (blue), each dismissable; hidden when empty."""
+    """The last error (red) and notice (blue), each dismissable, hidden when empty; and
+    while the session works off the loop, a grey line saying on what."""
 
-    watches = ("error", "notice")
+    watches = ("error", "notice", "busy")
 
     def __init__(self, session: GameSession, **params: Any) -> None:
         super().__init__(session, **params)
@@ -575,6 +520,9 @@ class MessageBanner(_SessionView):
         self.notice_alert = pn.pane.Alert(
             "", alert_type="info", visible=False, sizing_mode="stretch_width", margin=(2, 5)
         )
+        self.busy_note = html_pane(
+            "", visible=False, sizing_mode="stretch_width", margin=(2, 5), stylesheets=[_BUSY_CSS]
+        )
         self.dismiss = pn.widgets.Button(label="Dismiss", visible=False, width=90)
         self.dismiss.on_click(session.guarded(lambda e: self._dismiss(), "dismiss"))
         self.refresh()
@@ -583,6 +531,7 @@ class MessageBanner(_SessionView):
         return pn.Column(
             pn.Row(self.error_alert, self.dismiss, sizing_mode="stretch_width"),
             self.notice_alert,
+            self.busy_note,
             sizing_mode="stretch_width",
         )
 
@@ -598,3 +547,12 @@ class MessageBanner(_SessionView):
         set_text(self.notice_alert, esc(s.notice))
         if self.notice_alert.visible != bool(s.notice):
             self.notice_alert.visible = bool(s.notice)
+        busy = fill('<div class="rl-busy">⏳ Working: {doing}…</div>', doing=s.busy)
+        set_text(self.busy_note, busy if s.busy else "")
+        if self.busy_note.visible != bool(s.busy):
+            self.busy_note.visible = bool(s.busy)
+
+
+_BUSY_CSS = """
+.rl-busy { color: #555; font-size: 13px; }
+"""

@@ -35,12 +35,9 @@ True
 
 from __future__ import annotations
 
-import base64
-import binascii
 import logging
 import traceback
-import zlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,16 +48,26 @@ from ..core.errors import IllegalActionError, RacerlabError, ScenarioError, clip
 from ..core.limits import time_budget
 from ..core.rules import Action, DirectorAction, Rules
 from ..core.timeline import Timeline
+from .share_link import (
+    MAX_SAVED_GAME_BYTES,
+    MAX_SHARE_TOKEN_CHARS,
+    decode_share_token,
+    encode_share_token,
+)
 
 __all__ = [
     "BOT",
     "HUMAN",
     "LOAD_BUDGET_S",
+    "MAX_SAVED_GAME_BYTES",
+    "MAX_SHARE_TOKEN_CHARS",
+    "BotMove",
     "GameKit",
     "GameSession",
     "LogLine",
     "Policy",
     "decode_share_token",
+    "drive",
     "encode_share_token",
 ]
 
@@ -76,12 +83,6 @@ HUMAN = "human"
 
 MAX_STEPS_PER_CLICK = 2_000
 """Safety cap on actions one "step a turn/round" click may play."""
-
-MAX_SHARE_TOKEN_CHARS = 200_000
-"""Longest ``?game=`` token accepted from a link (guards against abuse)."""
-
-MAX_SAVED_GAME_BYTES = 5_000_000
-"""Largest saved-game file accepted by :meth:`GameSession.load_text`."""
 
 LOAD_BUDGET_S = 10.0
 """Longest a saved game or share link may take to replay before it is refused (seconds)."""
@@ -121,6 +122,22 @@ class GameKit:
 
 
 @dataclass(frozen=True, slots=True)
+class BotMove:
+    """One bot move to work out: ``move()`` is the action ``policy`` picks for ``state``,
+    drawing from ``rng`` (the session's stream, so the same seed gives the same moves).
+    Every field pickles for the engines' bots, so the move can be worked out in another
+    process (the caller then copies the stream's new state back into ``rng``)."""
+
+    policy: Policy
+    state: Any
+    rules: Rules
+    rng: np.random.Generator
+
+    def __call__(self) -> Action:
+        return self.policy(self.state, self.rules, self.rng)
+
+
+@dataclass(frozen=True, slots=True)
 class LogLine:
     """One line of the event log: the entry it belongs to, its round and its words."""
 
@@ -128,50 +145,6 @@ class LogLine:
     round: int
     text: str
     kind: str = "event"
-
-
-def encode_share_token(timeline: Timeline) -> str:
-    """The game as a URL-safe token: base64url of zlib-compressed saved-game JSON.
-
-    >>> from racerlab.core.testgame import CoinRace, CoinSetup
-    >>> tl = Timeline.new(CoinRace(), CoinSetup(), seed=4)
-    >>> decode_share_token(encode_share_token(tl)).dumps() == tl.dumps()
-    True
-    """
-    raw = zlib.compress(timeline.dumps().encode("utf-8"), 9)
-    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
-
-
-def decode_share_token(token: str | bytes) -> Timeline:
-    """The game a share token holds; :class:`ScenarioError` saying why if it is bad.
-
-    >>> decode_share_token("not-a-game")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    racerlab.core.errors.ScenarioError: share link: the game in the link is damaged (...)
-    """
-    if isinstance(token, bytes):
-        token = token.decode("ascii", errors="replace")
-    token = token.strip()
-    if not token:
-        raise ScenarioError("share link: the link holds no game")
-    if len(token) > MAX_SHARE_TOKEN_CHARS:
-        raise ScenarioError(f"share link: the game in the link is too long ({len(token)} chars)")
-    try:
-        padded = token + "=" * (-len(token) % 4)
-        raw = base64.b64decode(padded, altchars=b"-_", validate=True)
-    except (binascii.Error, ValueError):
-        raise ScenarioError("share link: the game in the link is not base64url text") from None
-    try:
-        inflater = zlib.decompressobj()
-        text = inflater.decompress(raw, MAX_SAVED_GAME_BYTES)
-        if inflater.unconsumed_tail:
-            raise ScenarioError("share link: the game in the link is too large")
-    except zlib.error:
-        raise ScenarioError(
-            "share link: the game in the link is damaged (not compressed game data)"
-        ) from None
-    return Timeline.loads(text, source="share link")
 
 
 class GameSession(param.Parameterized):
@@ -187,6 +160,7 @@ class GameSession(param.Parameterized):
     bot = param.Selector(default=None, objects=[], doc="The bot that plays bot seats.")
     controllers = param.List(default=[], item_type=str, doc="Per seat: 'bot' or 'human'.")
     error = param.String(default="", doc="Last error to show (empty when none).")
+    busy = param.String(default="", doc="What the session is working on (empty when idle).")
     notice = param.String(default="", doc="Last informational message.")
     shown = param.String(default="", doc="Where the game shown came from, in words.")
     state_version = param.Integer(
@@ -371,7 +345,10 @@ class GameSession(param.Parameterized):
         self._changed()
         return self
 
-    def _advance_one(self) -> bool:
+    def _next_move(self) -> BotMove | bool:
+        """What moving one entry on takes: ``True`` (done: the entry was recorded and is
+        now shown), ``False`` (nothing can move: the notice says why) or a bot's move to
+        work out (a function returning the action, run wherever the caller likes)."""
         tl = self.timeline
         if not tl.at_end:
             tl.forward()
@@ -386,9 +363,45 @@ class GameSession(param.Parameterized):
         if self.controllers[acting] == HUMAN:
             self.notice = f"Waiting for {self.player_names[acting]} (played by hand)."
             return False
-        policy = self.kit.bots[self.bot]
-        tl.play(policy(self.state, self.rules, self.rng))
-        return True
+        return BotMove(self.kit.bots[self.bot], self.state, self.rules, self.rng)
+
+    def stepping(self, unit: str = "action") -> Generator[BotMove, Action, int]:
+        """:meth:`step` one bot move at a time, for a caller that works the moves out
+        elsewhere (a worker, while the page keeps answering).
+
+        Yields each bot move (a :class:`BotMove`: call it for the action) and
+        takes the action back (``gen.send(move())``); returns the number of
+        entries moved.
+        Driven to the end it changes the session exactly as :meth:`step` does
+        (the same moves from the same random stream). Closed early, it keeps the
+        moves made and announces nothing (the caller shows the state).
+        """
+        if unit not in ("action", "turn", "round"):
+            raise ValueError(f"unknown step unit {unit!r} (action, turn or round)")
+        self.notice = ""
+        start_player, start_round = self.acting, self.round
+        moved = 0
+        try:
+            while moved < MAX_STEPS_PER_CLICK:
+                move = self._next_move()
+                if move is False:
+                    break
+                if move is not True:
+                    self.timeline.play((yield move))
+                moved += 1
+                if unit == "action":
+                    break
+                if unit == "turn" and (self.acting != start_player or self.round != start_round):
+                    break
+                if unit == "round" and (self.round != start_round or self.is_over):
+                    break
+        except GeneratorExit:
+            raise
+        except BaseException:
+            self._changed()
+            raise
+        self._changed()
+        return moved
 
     def step(self, unit: str = "action") -> int:
         """Go forward one ``action``, one player's ``turn`` or one ``round``.
@@ -397,23 +410,7 @@ class GameSession(param.Parameterized):
         Stops early at a human seat or the end of the game. Returns the number
         of entries moved.
         """
-        if unit not in ("action", "turn", "round"):
-            raise ValueError(f"unknown step unit {unit!r} (action, turn or round)")
-        self.notice = ""
-        start_player, start_round = self.acting, self.round
-        moved = 0
-        try:
-            while moved < MAX_STEPS_PER_CLICK and self._advance_one():
-                moved += 1
-                if unit == "action":
-                    break
-                if unit == "turn" and (self.acting != start_player or self.round != start_round):
-                    break
-                if unit == "round" and (self.round != start_round or self.is_over):
-                    break
-        finally:
-            self._changed()
-        return moved
+        return drive(self.stepping(unit))
 
     # -- playing and directing -----------------------------------------------------------
     def play(self, action: Action) -> bool:
@@ -574,6 +571,17 @@ class GameSession(param.Parameterized):
         return [
             i for i in range(1, tl.index + 1) if rules.round_number(tl.entries[i - 1].state) == rnd
         ]
+
+
+def drive(moves: Generator[Callable[[], Any], Any, int]) -> int:
+    """Run a :meth:`GameSession.stepping` generator here and now: each move worked out at
+    once; returns what the generator returns."""
+    try:
+        work = next(moves)
+        while True:
+            work = moves.send(work())
+    except StopIteration as done:
+        return done.value
 
 
 def _check_game(kit: GameKit, tl: Timeline) -> None:

@@ -66,7 +66,7 @@ def test_a_finished_game_is_refused_on_the_page_and_nothing_runs(session):
     panel = SimulationPanel(session)
     session.guarded(panel._on_run, "simulate")(None)
     assert "game is over" in session.error
-    assert not panel.running and panel._thread is None
+    assert not panel.running and panel._future is None and not session.busy
 
 
 def test_win_table_counts_games_nobody_won():
@@ -76,8 +76,27 @@ def test_win_table_counts_games_nobody_won():
     table = win_table(df, ["Ann", "Bo"])
     assert "<td>Ann</td><td>1</td><td>25.0%</td>" in table
     assert "<td>Bo</td><td>2</td><td>50.0%</td>" in table
-    assert "<td>nobody (or the boss)</td><td>1</td>" in table
+    assert "<td>nobody</td><td>1</td>" in table
+    assert "boss" not in table and "shared" not in table
     assert "4 game(s); 4.5 rounds on average." in table
+
+
+def test_only_the_outcomes_a_game_has_are_shown():
+    """Racer Knights has no boss (its table has no boss column): no boss row, ever."""
+    session = GameSession(knights_kit(), seed=3)
+    df = simulate(session.kit.rules(), session.timeline, games=4, seed=2, progress=False)
+    assert "boss_escaped" not in df
+    df.loc[0, "winner"] = -1
+    table = win_table(df, session.player_names)
+    assert "<td>nobody</td><td>1</td>" in table and "boss" not in table
+    boss = sonic_kit()
+    boss_session = GameSession(boss, seed=3)
+    boss_session.load_scenario("Boss: Dr. Eggman chases Sonic and Tails")
+    df = simulate(boss.rules(), boss_session.timeline, games=3, seed=1, progress=False)
+    df["winner"], df["winners"], df["boss_escaped"] = -1, 0, [True, False, False]
+    table = win_table(df, boss_session.player_names)
+    assert "<td>the boss (it got away)</td><td>1</td>" in table
+    assert "<td>nobody</td><td>2</td>" in table
 
 
 def test_a_second_run_keeps_the_first_beside_it_for_comparison(session):
@@ -90,10 +109,15 @@ def test_a_second_run_keeps_the_first_beside_it_for_comparison(session):
     session.step("action")  # a later position, then run again
     panel.seed.value = 2
     panel.start()
-    panel.wait(timeout=300)
+    # while the new run goes, the first is shown labelled as the previous run, with its
+    # settings, and the table waits for the new run's results
+    assert panel.running and panel.table.object == ""
     assert panel.previous.object.startswith("<h4>Previous run</h4>")
     assert first in panel.previous.object
     assert "3 game(s), seed 1, " in panel.previous.object
+    panel.wait(timeout=300)
+    assert panel.previous.object.startswith("<h4>Previous run</h4>")
+    assert first in panel.previous.object and panel.table.object != ""
 
 
 def test_closing_the_page_stops_a_run(session):
@@ -122,3 +146,94 @@ def test_an_empty_games_box_is_refused_with_a_clear_reason(session):
     panel.run_button.clicks += 1
     assert not panel.running
     assert session.error == f"simulate: Games: type a whole number 1..{MAX_GAMES}"
+
+
+@pytest.fixture
+def long_runs_ask(monkeypatch):
+    """Every run looks long after its first game (the search bot's real case, made quick)."""
+    from racerlab.app import simulation
+
+    monkeypatch.setattr(simulation, "ASK_OVER_S", 0.0)
+    monkeypatch.setattr(simulation, "ESTIMATE_AFTER_S", 0.0)
+
+
+def _asking_run(session, games=40):
+    panel = SimulationPanel(session)
+    panel.games.value, panel.seed.value = games, 5
+    panel.start()
+    estimate = panel.wait_for_question(timeout=300)
+    assert estimate > 0
+    assert panel.ask.visible and panel.running
+    assert re.match(r"\*\*About \d+ s for 40 games\*\* \(1 played in", panel.status.object)
+    assert panel.fewer_button.visible and panel.fewer_button.label == "Run 10 games instead"
+    return panel
+
+
+def test_a_long_run_pauses_and_asks_then_goes_on(session, long_runs_ask):
+    panel = _asking_run(session)
+    panel.continue_button.clicks += 1
+    panel.wait(timeout=600)
+    assert not panel.ask.visible and panel.progress.value == 40
+    assert re.match(r"40 game\(s\) in [\d.]+ s\.$", panel.status.object)
+
+
+def test_a_long_run_asked_can_play_ten_games_instead_the_same_ten(session, long_runs_ask):
+    panel = _asking_run(session)
+    panel.fewer_button.clicks += 1
+    panel.wait(timeout=300)
+    assert panel.progress.value == 10
+    assert "10 game(s) in" in panel.status.object and "as chosen" in panel.status.object
+    df = simulate(
+        session.kit.rules(),
+        session.timeline,
+        games=10,
+        seed=5,
+        policies=session.kit.bots[panel.bot.value],
+        progress=False,
+        reshuffle_unseen=session.kit.name == "sonic",
+    )
+    assert panel.table.object == win_table(df, session.player_names)
+    assert "10 game(s), seed 5" in panel._summary and "(cut from 40)" in panel._summary
+
+
+def test_a_long_run_asked_can_stop(session, long_runs_ask):
+    panel = _asking_run(session)
+    panel.stop_now_button.clicks += 1
+    panel.wait(timeout=300)
+    assert not panel.running and panel.progress.value < 40
+    assert "stopped after" in panel.status.object
+
+
+def test_a_short_run_never_asks(session):
+    panel = SimulationPanel(session)
+    panel.games.value = 3
+    panel.start()
+    panel.wait(timeout=300)
+    assert not panel.ask.visible and panel._question == 0.0 and panel.progress.value == 3
+
+
+def test_the_progress_and_results_sit_right_under_the_simulate_button(session):
+    panel = SimulationPanel(session)
+    column = panel.__panel__()
+    buttons = next(i for i, o in enumerate(column) if panel.run_button in getattr(o, "objects", []))
+    assert list(column)[buttons + 1 : buttons + 5] == [
+        panel.progress,
+        panel.status,
+        panel.ask,
+        panel.table,
+    ]
+
+
+def test_a_run_is_the_pages_one_job_and_a_step_meanwhile_is_refused(session, long_runs_ask):
+    from racerlab.app.jobs import BUSY, Busy, step_later
+
+    panel = _asking_run(session)
+    assert session.busy == "simulating games"
+    with pytest.raises(Busy, match=BUSY):
+        from racerlab.app import jobs
+
+        jobs.begin_job(session, "step")
+    panel.stop()
+    panel.wait(timeout=300)
+    assert session.busy == ""
+    step_later(session, "action", "step")  # free again

@@ -1,0 +1,111 @@
+"""How a view follows a :class:`GameSession`: redraw on the parameters it shows, set a
+widget only when its value differs, and never re-enter a failing redraw.
+
+Every dashboard view uses these (through :mod:`racerlab.app.controls`, which
+also offers them under its own name).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import param
+
+from .hand_seat import hand_to_choose
+from .jobs import cancel_job
+from .session import GameSession
+
+__all__ = [
+    "back_now",
+    "enable_steps",
+    "offer",
+    "redraw_guard",
+    "redraw_on",
+    "set_slider",
+    "set_text",
+]
+
+
+def set_text(pane: Any, text: str) -> None:
+    """Give a pane new HTML only when it differs (re-rendering a pane costs milliseconds)."""
+    if pane.object != text:
+        pane.object = text
+
+
+def back_now(session: GameSession) -> None:
+    """Back one step, at once: a step still being worked out stops first."""
+    cancel_job(session)
+    session.back()
+
+
+def enable_steps(session: Any, back: Any, forward: Sequence[Any]) -> None:
+    """Back is off at the first step; the step buttons are off at the end of a game over or
+    waiting for a seat played by hand (a button that could do nothing is not offered)."""
+    tl = session.timeline
+    if back.disabled != (tl.index == 0):
+        back.disabled = tl.index == 0
+    stuck = (session.is_over and tl.at_end) or hand_to_choose(session) is not None
+    for b in forward:
+        if b.disabled != stuck:
+            b.disabled = stuck
+
+
+def set_slider(slider: Any, start: float, end: float, value: float) -> None:
+    """Move a slider from code, keeping ``value_throttled`` in step with ``value``.
+
+    Panel only updates ``value_throttled`` from the browser; if it kept an old
+    number, letting the handle go at that number would send no change at all.
+    """
+    if (slider.start, slider.end, slider.value) != (start, end, value):
+        slider.param.update(start=start, end=end, value=value)
+    if slider.value_throttled != value:
+        with param.edit_constant(slider):
+            slider.value_throttled = value
+
+
+def offer(select: Any, options: dict[str, Any], default: Any = None) -> bool:
+    """Give a picker new ``options`` (label -> value), keeping its choice while it is still
+    offered, else choosing ``default`` (when given) or the first (nothing when none).
+    Returns whether its value's watchers ran (param runs them for a value it cannot
+    compare, such as a dataclass, even when the value is the same)."""
+    before = select.value
+    keep = before if before in options.values() else None
+    first = default if default is not None else next(iter(options.values()), None)
+    select.param.update(options=options, value=keep or first)
+    return not param.parameterized.Comparator.is_equal(before, select.value)
+
+
+def redraw_guard(session: GameSession, redraw: Callable[[], None]) -> Callable[..., None]:
+    """``redraw`` as a watcher callback that shows its errors and never re-enters itself.
+
+    An error while redrawing is reported on the page, and reporting changes the
+    session (its ``error`` and ``version``), which may ask for the same redraw
+    again: without this guard one failing redraw recursed until ``RecursionError``
+    and the session died.
+    """
+    running = False
+    guarded = session.guarded(redraw, "redraw")
+
+    def run(*_args: Any) -> None:
+        nonlocal running
+        if running:
+            return
+        running = True
+        try:
+            guarded()
+        finally:
+            running = False
+
+    return run
+
+
+def redraw_on(session: GameSession, redraw: Callable[[], None], *names: str) -> Any:
+    """Bind ``redraw()`` to the session parameters ``names``: it runs once per change of any
+    of them (once for a batch changing several), with :func:`redraw_guard`'s protection.
+
+    This is how every view follows the session: a view lists only what it shows, so
+    choosing a racer (``selected``) does not redraw the event log, and a step
+    (``state_version``) redraws each view of the state once. Returns the watcher.
+    """
+    return session.param.watch(redraw_guard(session, redraw), list(names))
