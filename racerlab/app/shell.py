@@ -70,7 +70,8 @@ class PanelSpec:
 
     ``build(dashboard)`` makes the panel; ``refresh(dashboard, panel)`` brings it up
     to date (``panel.refresh()`` when not given); it runs when a session parameter
-    in ``refresh_on`` changes while the panel is shown. ``while_hidden`` panels are
+    in ``refresh_on`` changes while the panel is shown. A panel with no
+    ``refresh_on`` (and no ``refresh``) follows the session itself. ``while_hidden`` panels are
     refreshed even when hidden (one that feeds what the plot shows). ``on_show(panel,
     shown)`` tells a panel it was shown or hidden (by default its ``active`` is set, if it
     has one: the odds panels work only while shown).
@@ -181,8 +182,9 @@ class DashboardShell(pn.viewable.Viewer):
         refresh = spec.refresh
         if refresh is not None:
             self._refreshers[name] = redraw_guard(self.session, lambda: refresh(self, panel))
-        elif hasattr(panel, "refresh"):
+        elif spec.refresh_on and hasattr(panel, "refresh"):
             self._refreshers[name] = redraw_guard(self.session, panel.refresh)
+        # a panel listing no session parameters follows the session itself
         return panel
 
     # -- panels by name ----------------------------------------------------------------------

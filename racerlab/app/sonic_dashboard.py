@@ -157,7 +157,10 @@ class SonicDashboard(DashboardShell):
     # -- the side column's pieces ---------------------------------------------------------------
     def _racer_picker(self) -> pn.widgets.Select:
         self.racer_select = pn.widgets.Select(
-            label="Selected racer", options={}, sizing_mode="stretch_width"
+            label="Selected racer",
+            options={},
+            css_classes=["rl-racer-picker"],
+            sizing_mode="stretch_width",
         )
         self.racer_select.param.watch(
             self.session.guarded(self._on_select, "select racer"), "value"
