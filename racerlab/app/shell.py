@@ -319,7 +319,7 @@ class DashboardShell(pn.viewable.Viewer):
         )
         head: list[Any] = [self.banner]
         if self.presenter is not None:
-            head.insert(0, pn.Row(self.presenter.toggle, self.presenter.page))
+            head[:0] = [self.presenter.toggle, self.presenter.page]
         plot = self.plot_pane
         below = [*self._side_panels(MAIN), *([self.tabs] if self.tabs is not None else [])]
         if plot is not None and self.PLOT_BESIDE_SIDE:
@@ -346,11 +346,20 @@ class DashboardShell(pn.viewable.Viewer):
 
             return dashboard_template(self.TITLE, main=self._main(), sidebar=[self._sidebar_col])
         self._sidebar_col.param.update(
-            sizing_mode="fixed", width=SIDEBAR_WIDTH, styles=_flex(f"0 0 {SIDEBAR_WIDTH}px")
+            sizing_mode=None, width=SIDEBAR_WIDTH, styles=_flex(f"0 0 {SIDEBAR_WIDTH}px")
         )
         title = pn.pane.Markdown(f"## {self.TITLE}", margin=(0, 5))
         main = pn.Column(title, *self._main(), styles=_flex("1 1 640px"), **_wide())
-        return pn.FlexBox(self._sidebar_col, main, flex_wrap="wrap", **_wide())
+        # controls beside the dashboard in a wide cell; in a narrow one (JupyterLab with
+        # its side bar open) the dashboard wraps above them ("wrap-reverse": the second
+        # line goes on top; "flex-end" is then the top of the line)
+        return pn.FlexBox(
+            self._sidebar_col,
+            main,
+            flex_wrap="wrap-reverse",
+            align_items="flex-end",
+            **_wide(),
+        )
 
 
 def _wide() -> dict[str, Any]:
