@@ -135,3 +135,35 @@ def test_presenter_flag_works_on_the_served_routes_and_puts_the_plot_first(
         assert errors == []
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("slug", ["knights", "sonic"])
+def test_in_a_narrow_notebook_cell_the_dashboard_comes_first_and_fits(
+    serve_app, browser, screenshot, wait_for, slug
+):
+    """A notebook cell (no page template) of 900 px, as in JupyterLab with its side bar
+    open: the plot takes the cell's width above the controls instead of being squashed
+    beside them."""
+    from racerlab.app import knights_app, sonic_app
+
+    make = knights_app if slug == "knights" else sonic_app
+    url = serve_app(lambda: make(seed=3))
+    size = (900, 900)
+    context, page, errors = open_page(browser, url + "/", size, ".bk-tab")
+    try:
+        boxes = wait_for(
+            lambda: all(box(page, p) for p in PARTS) and {p: box(page, p) for p in PARTS}
+        )
+        keep(page, screenshot, f"layout-{slug}-notebook-900")
+        plot = boxes["plot"]
+        assert plot["x"] >= 0 and plot["x"] + plot["width"] <= size[0], plot
+        assert plot["width"] >= 500 and plot["y"] < 200, plot  # first, and not squashed
+        steps = page.get_by_role("button", name="Step", exact=True).bounding_box()
+        assert steps is not None and steps["y"] > plot["y"] + plot["height"]  # controls below
+        names = list(PARTS)
+        for i, a in enumerate(names):
+            for b in names[i + 1 :]:
+                assert not overlap(boxes[a], boxes[b]), (a, boxes[a], b, boxes[b])
+        assert errors == []
+    finally:
+        context.close()
