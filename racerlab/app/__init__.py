@@ -25,8 +25,14 @@ How a game's dashboard is put together (both games follow it):
   session: step controls, event log, scenario save/load/share link, message
   banner; every callback goes through ``session.guarded`` so errors show on
   the page.
+* :class:`racerlab.app.shell.DashboardShell` is every dashboard's page: a game
+  declares its panels by name (:class:`~racerlab.app.shell.PanelSpec`: title,
+  builder, the session changes that refresh it); the shell lays them out
+  (plot, side column, tabs, sidebar; presenter mode as a layout of its own),
+  builds a tab when it is first shown and refreshes each panel shown from
+  what changed in the session.
 * A game module adds its plot and panels and a factory ``<game>_app(...,
-  template=False)``, named beside the game in :mod:`racerlab.games`;
+  template=False, presenter=None)``, named beside the game in :mod:`racerlab.games`;
   ``DASHBOARDS`` (built from that list and the games' descriptors) gives it to
   ``racerlab serve`` and the landing page (served pages call the factory with
   ``template=True`` and get :func:`racerlab.app.landing.dashboard_template`).

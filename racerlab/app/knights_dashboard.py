@@ -17,18 +17,10 @@ from __future__ import annotations
 from typing import Any
 
 import panel as pn
-import param
 
 from ..knights.state import KnightsState
 from ..viz.arena import ARENA_OVERLAYS, OVERLAY_TITLES, ArenaPlot, attack_odds_memo
-from .controls import (
-    EventLog,
-    MessageBanner,
-    ScenarioControls,
-    StepControls,
-    redraw_on,
-    set_text,
-)
+from .controls import EventLog, redraw_on, set_text
 from .editor_view import knights_editor
 from .escape import text as esc
 from .knights_game import DEFAULT_PLAYERS, knights_kit
@@ -37,9 +29,10 @@ from .knights_odds import OddsPanel
 from .knights_tweak import STAT_NAMES, STAT_SLIDER_HEADROOM, TweakPanel
 from .knights_view import ARMOR_RANGE, order_positions, standings_html, target_choices
 from .offline import use_local_resources
-from .page_args import open_shared_game
+from .page_args import open_shared_game, url_presenter
 from .presenter import presenter_for
 from .session import GameSession
+from .shell import SIDE, SIDE_WIDTH, DashboardShell, PanelSpec
 from .simulation import SimulationPanel
 from .tables import TABLE_CSS
 
@@ -59,120 +52,108 @@ __all__ = [
     "target_choices",
 ]
 
-TWEAK_TAB, ODDS_TAB, EDITOR_TAB = 1, 2, 4
-"""Positions of the Tweak, Odds and Edit position tabs (refreshed, or their odds worked
-out, only while shown)."""
-
-SIDE_PANEL_WIDTH = 400
+SIDE_PANEL_WIDTH = SIDE_WIDTH
 """Width (px) of the column beside the arena: racer picker, overlays, standings, log."""
 
 
-class KnightsDashboard(pn.viewable.Viewer):
-    """The whole Racer Knights dashboard for one session."""
+def _html(stylesheets: list[str] | None = None) -> pn.pane.HTML:
+    return pn.pane.HTML("", stylesheets=stylesheets or [], sizing_mode="stretch_width")
 
-    template = param.Boolean(default=False, doc="Wrap in the racerlab page template.")
 
-    def __init__(self, session: GameSession, template: bool = False, **params: Any) -> None:
-        super().__init__(template=template, **params)
-        self.session = session
+class KnightsDashboard(DashboardShell):
+    """The whole Racer Knights dashboard for one session: the shell, the arena and these
+    panels (tabs are built when first shown)."""
+
+    TITLE = "Racer Knights of Falconus"
+    PANELS = (
+        PanelSpec("racer", "Selected racer", lambda d: d._racer_picker(), ("state_version",),
+                  SIDE, lambda d, w: d._offer_racers()),
+        PanelSpec("overlays", "Overlays", lambda d: d._overlay_switch(), ("overlays",), SIDE,
+                  lambda d, w: d._show_overlays()),
+        PanelSpec("grid", "Grid", lambda d: d._grid_switch(), (), SIDE),
+        PanelSpec("standings", "Standings", lambda d: _html([TABLE_CSS]),
+                  ("state_version", "selected"), SIDE, lambda d, p: d._show_standings(p)),
+        PanelSpec("result", "Result", lambda d: _html(), ("state_version",), SIDE,
+                  lambda d, p: d._show_result(p)),
+        PanelSpec("log", "Event log", lambda d: EventLog(d.session, height=380), (), SIDE),
+        PanelSpec("hand", "Play by hand", lambda d: HandPanel(d.session),
+                  ("state_version", "controllers")),
+        PanelSpec("tweak", "Tweak racer", lambda d: TweakPanel(d.session),
+                  ("state_version", "selected")),
+        PanelSpec("odds", "Odds", lambda d: OddsPanel(d.session, odds=d.odds_memo),
+                  ("state_version", "selected")),
+        PanelSpec("simulation", "Simulate", lambda d: SimulationPanel(d.session), ()),
+        PanelSpec("editor", "Edit position",
+                  lambda d: knights_editor(d.session, d.arena.figure), (),
+                  on_show=lambda editor, on: editor.show(on)),
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        session: GameSession,
+        template: bool = False,
+        presenter: bool = False,
+        **params: Any,
+    ) -> None:
+        super().__init__(session, template=template, **params)
         s = session
-        g = s.guarded
-        wide = dict(sizing_mode="stretch_width")
         self.odds_memo = attack_odds_memo()  # this session's own, bounded
         self.arena = ArenaPlot(
             s.state, selected=s.selected, overlays=s.overlays, grid=s.grid, odds=self.odds_memo
         )
-        self.arena_pane = pn.pane.Bokeh(self.arena.figure, min_height=420, **wide)
-        self.racer_select = pn.widgets.Select(label="Selected racer", options={}, **wide)
-        self.racer_select.param.watch(g(self._on_select, "select racer"), "value")
-        self.overlay_toggle = pn.widgets.CheckButtonGroup(
-            options={OVERLAY_TITLES[o]: o for o in ARENA_OVERLAYS},
-            value=list(s.overlays),
-            color="primary",
-            variant="outline",
-            **wide,
+        self.arena_pane = self.plot_pane = pn.pane.Bokeh(
+            self.arena.figure, min_height=420, sizing_mode="stretch_width"
         )
-        self.overlay_toggle.param.watch(g(self._on_overlays, "overlays"), "value")
-        self.grid_toggle = pn.widgets.RadioButtonGroup.from_param(  # linked both ways
-            s.param.grid, options={"Grid 1M": "M", "Grid 1R": "R", "No grid": "off"}, **wide
-        )
-        self.standings = pn.pane.HTML("", stylesheets=[TABLE_CSS], **wide)
-        self.result = pn.pane.HTML("", **wide)
-        self.banner = MessageBanner(s)
-        self.steps = StepControls(s)
-        self.scenarios = ScenarioControls(s)
-        self.log = EventLog(s, height=380)
-        self.hand = HandPanel(s)
-        self.tweak = TweakPanel(s)
-        self.odds = OddsPanel(s, odds=self.odds_memo)
-        self.simulation = SimulationPanel(s)
-        self.editor = knights_editor(s, self.arena.figure)
-        self.tabs = pn.Tabs(
-            ("Play by hand", self.hand),
-            ("Tweak racer", self.tweak),
-            ("Odds", self.odds),
-            ("Simulate", self.simulation),
-            ("Edit position", self.editor),
-            dynamic=True,
-            **wide,
-        )
-        self.tabs.param.watch(g(self._on_tab, "switch tab"), "active")
-        self.odds.active = self.tabs.active == ODDS_TAB
-        self.editor.active = self.tabs.active == EDITOR_TAB
-        # each change redraws only what shows it (the log and the banner bind themselves)
-        redraw_on(s, self.refresh, "state_version")
+        # the arena follows each change of its own (the panels follow through the shell)
+        redraw_on(s, self._show_state, "state_version")
         redraw_on(s, self._show_selection, "selected")
-        redraw_on(s, self._show_overlays, "overlays")
         redraw_on(s, lambda: self.arena.show_grid(s.grid), "grid")
-        redraw_on(s, self.hand.refresh, "controllers")
         self.presenter = presenter_for(self)
-        self.refresh()
+        self._start(presenting=presenter)
 
-    # -- layout ---------------------------------------------------------------------------
-    def _sidebar(self) -> list[Any]:
-        return [
-            pn.pane.Markdown("### Steps", margin=(0, 5)),
-            self.steps,
-            pn.pane.Markdown("### Game", margin=(10, 5, 0, 5)),
-            self.scenarios,
-        ]
-
-    def _main(self) -> list[Any]:
-        side = pn.Column(
-            self.racer_select,
-            self.overlay_toggle,
-            self.grid_toggle,
-            self.standings,
-            self.result,
-            self.log,
-            width=SIDE_PANEL_WIDTH,
-        )
-        return [
-            self.presenter,
-            self.banner,
-            pn.Row(self.arena_pane, side, sizing_mode="stretch_width"),
-            self.tabs,
-        ]
-
-    def __panel__(self) -> pn.viewable.Viewable:
-        if self.template:
-            from .landing import dashboard_template
-
-            # one root each for main and sidebar: Bokeh re-indexes every model per root added
-            return dashboard_template(
-                "Racer Knights of Falconus",
-                main=[pn.Column(*self._main(), sizing_mode="stretch_width")],
-                sidebar=[pn.Column(*self._sidebar(), sizing_mode="stretch_width")],
-            )
-        return pn.Row(
-            pn.Column(*self._sidebar(), width=320),
-            pn.Column(
-                pn.pane.Markdown("## Racer Knights of Falconus", margin=(0, 5)),
-                *self._main(),
-                sizing_mode="stretch_width",
-            ),
+    # -- the side column's pieces ---------------------------------------------------------------
+    def _racer_picker(self) -> pn.widgets.Select:
+        self.racer_select = pn.widgets.Select(
+            label="Selected racer",
+            options={},
+            css_classes=["rl-racer-picker"],
             sizing_mode="stretch_width",
         )
+        self.racer_select.param.watch(
+            self.session.guarded(self._on_select, "select racer"), "value"
+        )
+        return self.racer_select
+
+    def _overlay_switch(self) -> pn.widgets.CheckButtonGroup:
+        self.overlay_toggle = pn.widgets.CheckButtonGroup(
+            options={OVERLAY_TITLES[o]: o for o in ARENA_OVERLAYS},
+            value=list(self.session.overlays),
+            color="primary",
+            variant="outline",
+            sizing_mode="stretch_width",
+        )
+        self.overlay_toggle.param.watch(
+            self.session.guarded(self._on_overlays, "overlays"), "value"
+        )
+        return self.overlay_toggle
+
+    def _grid_switch(self) -> pn.widgets.RadioButtonGroup:
+        self.grid_toggle = pn.widgets.RadioButtonGroup.from_param(  # linked both ways
+            self.session.param.grid,
+            options={"Grid 1M": "M", "Grid 1R": "R", "No grid": "off"},
+            sizing_mode="stretch_width",
+        )
+        return self.grid_toggle
+
+    # -- panels by name (built when first asked for) -------------------------------------------
+    standings = property(lambda self: self.panel("standings"), doc="The standings table.")
+    result = property(lambda self: self.panel("result"), doc="The game's result line.")
+    log = property(lambda self: self.panel("log"), doc="The event log.")
+    hand = property(lambda self: self.panel("hand"), doc='The "Play by hand" tab.')
+    tweak = property(lambda self: self.panel("tweak"), doc='The "Tweak racer" tab.')
+    odds = property(lambda self: self.panel("odds"), doc='The "Odds" tab.')
+    simulation = property(lambda self: self.panel("simulation"), doc='The "Simulate" tab.')
+    editor = property(lambda self: self.panel("editor"), doc='The "Edit position" tab.')
 
     # -- callbacks --------------------------------------------------------------------------
     # the picker and the switches are also set from the session; setting the session's own
@@ -183,14 +164,6 @@ class KnightsDashboard(pn.viewable.Viewer):
 
     def _on_overlays(self, event: Any) -> None:
         self.session.overlays = [o for o in ARENA_OVERLAYS if o in event.new]
-
-    def _on_tab(self, event: Any) -> None:
-        self.odds.active = event.new == ODDS_TAB
-        if event.new == TWEAK_TAB:
-            self.tweak.refresh()
-        if self.odds.active:
-            self.odds.refresh()
-        self.editor.show(event.new == EDITOR_TAB)
 
     def _seat(self) -> int:
         return min(self.session.selected, len(self.session.state.racers) - 1)
@@ -207,40 +180,40 @@ class KnightsDashboard(pn.viewable.Viewer):
         self.arena.show_overlays(s.overlays, self._trail())
 
     def _show_selection(self) -> None:
-        """Another racer chosen: the arena (its overlays are the selected racer's), the picker,
-        the standings' highlight and the Tweak and Odds tabs while shown; not the log,
-        the hand or the result."""
-        s = self.session
+        """Another racer chosen: the arena (its overlays are the selected racer's) and the
+        picker; the standings' highlight and the panels about the racer follow through the
+        shell, not the log, the hand or the result."""
         sel = self._seat()
-        self.arena.update(s.state, selected=sel, trail_states=self._trail())
+        self.arena.update(self.session.state, selected=sel, trail_states=self._trail())
         if self.racer_select.value != sel:
             self.racer_select.value = sel
-        self._show_about_selected(sel)
 
-    def _show_about_selected(self, sel: int) -> None:
-        set_text(self.standings, standings_html(self.session.state, sel))
-        if self.tabs.active == TWEAK_TAB:
-            self.tweak.refresh()
-        self.odds.refresh()
+    def _show_state(self) -> None:
+        """The game state shown changed: redraw the arena."""
+        s = self.session
+        self.arena.update(
+            s.state, selected=self._seat(), overlays=s.overlays, grid=s.grid,
+            trail_states=self._trail(),
+        )  # fmt: skip
+
+    def _offer_racers(self) -> None:
+        s = self.session
+        self.racer_select.param.update(
+            options={f"{i + 1}. {n}": i for i, n in enumerate(s.player_names)}, value=self._seat()
+        )
+
+    def _show_standings(self, pane: pn.pane.HTML) -> None:
+        set_text(pane, standings_html(self.session.state, self._seat()))
+
+    def _show_result(self, pane: pn.pane.HTML) -> None:
+        s = self.session
+        text = "🏁 " + esc(s.rules.result(s.state).describe()) if s.is_over else ""
+        set_text(pane, text)
 
     def refresh(self) -> None:
-        """Redraw what shows the game state: the arena, the racer picker, the standings, the
-        result, the hand, and the Tweak and Odds tabs while shown."""
-        s = self.session
-        state: KnightsState = s.state
-        sel = self._seat()
-        self.arena.update(
-            state, selected=sel, overlays=s.overlays, grid=s.grid, trail_states=self._trail()
-        )
-        self.racer_select.param.update(
-            options={f"{i + 1}. {n}": i for i, n in enumerate(s.player_names)}, value=sel
-        )
-        if s.is_over:
-            set_text(self.result, "🏁 " + esc(s.rules.result(state).describe()))
-        else:
-            set_text(self.result, "")
-        self.hand.refresh()
-        self._show_about_selected(sel)
+        """Redraw the arena and every panel shown (as after a change of game state)."""
+        self._show_state()
+        self.refresh_panels("state_version")
 
 
 def knights_app(
@@ -250,6 +223,7 @@ def knights_app(
     players: int = DEFAULT_PLAYERS,
     template: bool = False,
     game: str | None = None,
+    presenter: bool | None = None,
 ) -> KnightsDashboard:
     """A fresh Racer Knights dashboard with its own game.
 
@@ -264,4 +238,4 @@ def knights_app(
     if scenario is not None:
         session.load_scenario(scenario)
     open_shared_game(session, game)
-    return KnightsDashboard(session, template=template)
+    return KnightsDashboard(session, template=template, presenter=url_presenter(presenter))

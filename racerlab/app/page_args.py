@@ -1,4 +1,4 @@
-"""What a served page's URL asks for: the ``?game=<token>`` share link.
+"""What a served page's URL asks for: the ``?game=<token>`` share link and ``?presenter=1``.
 
 A link longer than :data:`MAX_LINK_CHARS` is refused with a message on the page
 pointing to the saved-game upload (Load), before anything is decoded.
@@ -11,7 +11,13 @@ import panel as pn
 from ..core.errors import ScenarioError
 from .session import GameSession
 
-__all__ = ["MAX_LINK_CHARS", "check_link_length", "open_shared_game", "url_game_token"]
+__all__ = [
+    "MAX_LINK_CHARS",
+    "check_link_length",
+    "open_shared_game",
+    "url_game_token",
+    "url_presenter",
+]
 
 MAX_LINK_CHARS = 20_000
 """Longest ``?game=`` token a page opens (characters). A whole game's link is a few
@@ -22,6 +28,9 @@ and in Bokeh's session token), and Chromium then opens links up to about 22,000
 characters (22,000 worked, 24,000 did not): longer ones left a blank page. ``racerlab
 serve`` takes request heads up to 8 MiB, so there every link Chromium can send (it caps
 a URL at 2 MB) reaches the page, and this limit answers with a message instead."""
+
+YES = frozenset({"1", "true", "yes", "on"})
+"""Values of a URL flag that switch it on."""
 
 
 def url_game_token() -> str | None:
@@ -50,3 +59,19 @@ def open_shared_game(session: GameSession, token: str | None) -> None:
     token = token if token is not None else url_game_token()
     if token is not None:
         session.guarded(lambda t: session.load_share_token(check_link_length(t)))(token)
+
+
+def url_presenter(given: bool | None = None) -> bool:
+    """Whether to open in presenter mode: ``given``, else the URL's ``?presenter=1``.
+
+    Read it where the page's session is known (a served page's factory, on the
+    event loop); a dashboard built in a worker thread gets it passed in.
+    """
+    if given is not None:
+        return bool(given)
+    args = getattr(pn.state, "session_args", None) or {}
+    for raw in args.get("presenter", []):
+        value = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else str(raw)
+        if value.strip().lower() in YES:
+            return True
+    return False

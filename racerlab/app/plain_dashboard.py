@@ -19,19 +19,12 @@ from typing import Any
 
 import numpy as np
 import panel as pn
-import param
 
 from ..core.registry import GameDescriptor, descriptor
-from .controls import (
-    EventLog,
-    MessageBanner,
-    ScenarioControls,
-    StepControls,
-    redraw_on,
-    set_text,
-)
+from .controls import EventLog, set_text
 from .escape import text as esc
 from .session import GameKit, GameSession
+from .shell import MAIN, SIDE, DashboardShell, PanelSpec
 
 __all__ = ["PlainDashboard", "kit_from_descriptor", "plain_app", "state_table"]
 
@@ -78,24 +71,24 @@ def state_table(state: Any) -> str:
     return "<table class='rl-state'>" + "".join(rows) + "</table>"
 
 
-class PlainDashboard(pn.viewable.Viewer):
+class PlainDashboard(DashboardShell):
     """Steps, scenarios, event log and the state as a table, for any game."""
 
-    template = param.Boolean(default=False, doc="Wrap in the racerlab page template.")
+    PANELS = (
+        PanelSpec("state", "State", lambda d: pn.pane.HTML("", sizing_mode="stretch_width"),
+                  ("state_version",), MAIN, lambda d, p: d._refresh(p)),
+        PanelSpec("log", "Event log", lambda d: EventLog(d.session, height=380), (), SIDE),
+    )  # fmt: skip
 
     def __init__(self, session: GameSession, template: bool = False, **params: Any) -> None:
-        super().__init__(template=template, **params)
-        self.session = session
-        wide = dict(sizing_mode="stretch_width")
-        self.banner = MessageBanner(session)
-        self.steps = StepControls(session)
-        self.scenarios = ScenarioControls(session)
-        self.log = EventLog(session, height=380)
-        self.state_pane = pn.pane.HTML("", **wide)
-        redraw_on(session, self._refresh, "state_version")
-        self._refresh()
+        super().__init__(session, template=template, **params)
+        self.TITLE = session.kit.title
+        self._start()
 
-    def _refresh(self, *_: Any) -> None:
+    state_pane = property(lambda self: self.panel("state"), doc="The state as a table.")
+    log = property(lambda self: self.panel("log"), doc="The event log.")
+
+    def _refresh(self, pane: pn.pane.HTML) -> None:
         s = self.session
         names, acting = s.player_names, s.acting
         if s.is_over:
@@ -104,31 +97,23 @@ class PlainDashboard(pn.viewable.Viewer):
             now = f"{names[acting]} to act" if acting is not None else "nobody to act"
         seats = esc(", ".join(names))
         head = f"<p>Seats: {seats}. Round {s.round}; {esc(now)}.</p>"
-        set_text(self.state_pane, head + state_table(s.state))
-
-    def _main(self) -> list[Any]:
-        return [self.banner, pn.Row(self.state_pane, self.log, sizing_mode="stretch_width")]
-
-    def _sidebar(self) -> list[Any]:
-        return [self.steps, self.scenarios]
-
-    def __panel__(self) -> pn.viewable.Viewable:
-        main, sidebar = self._main(), self._sidebar()
-        if self.template:
-            from .landing import dashboard_template
-
-            return dashboard_template(self.session.kit.title, main, sidebar)
-        return pn.Column(*sidebar, *main, sizing_mode="stretch_width")
+        set_text(pane, head + state_table(s.state))
 
 
 def plain_app(
-    name: str, seed: int = 0, *, template: bool = False, game: str | None = None
+    name: str,
+    seed: int = 0,
+    *,
+    template: bool = False,
+    game: str | None = None,
+    presenter: bool | None = None,
 ) -> PlainDashboard:
     """A fresh plain dashboard of the game called ``name``.
 
     It shows a new random game from ``seed``, or the game of the share token
     ``game`` (as the served pages pass a link's ``?game=``); a bad token shows
-    its reason on the page and the random game stays.
+    its reason on the page and the random game stays. ``presenter`` is taken for the
+    served pages' sake and does nothing: the plain dashboard has no presenter layout.
     """
     session = GameSession(kit_from_descriptor(descriptor(name)), seed=seed)
     if game is not None:

@@ -62,6 +62,7 @@ def _page_factory(slug: str) -> Callable[[], Any]:
         from .landing import dashboard_template
         from .offline import use_local_resources
         from .offload import deferred_page, in_server
+        from .page_args import url_presenter
 
         dashboard = dashboards()[slug]
         if in_server() is None:
@@ -69,8 +70,9 @@ def _page_factory(slug: str) -> Callable[[], Any]:
         # here, on the event loop: the dashboard itself is built in a worker thread
         use_local_resources()
         token = _link_game()
+        presenter = url_presenter()  # read here: the worker thread cannot see the address
         main, sidebar, _ = deferred_page(
-            dashboard.title, lambda: dashboard.build(game=token), _fill_page
+            dashboard.title, lambda: dashboard.build(game=token, presenter=presenter), _fill_page
         )
         return dashboard_template(dashboard.title, main=[main], sidebar=[sidebar])
 

@@ -31,26 +31,19 @@ from __future__ import annotations
 from typing import Any
 
 import panel as pn
-import param
 
 from ..sonic import Mode
 from ..sonic.queries import Zone
 from ..sonic.state import SonicState
 from ..viz.track import TRACK_HEIGHT, TrackPlot
-from .controls import (
-    EventLog,
-    MessageBanner,
-    ScenarioControls,
-    StepControls,
-    redraw_on,
-    set_text,
-)
+from .controls import EventLog, redraw_on, set_text
 from .editor_view import sonic_editor
 from .escape import text as esc
 from .offline import use_local_resources
-from .page_args import open_shared_game
+from .page_args import open_shared_game, url_presenter
 from .presenter import presenter_for
 from .session import GameSession
+from .shell import MAIN, SIDE, SIDE_WIDTH, DashboardShell, PanelSpec
 from .simulation import SimulationPanel
 from .sonic_game import SONIC_OVERLAYS, RandomSettings, bundled_scenarios, racer_name, sonic_kit
 from .sonic_hand import HandPanel
@@ -86,44 +79,55 @@ __all__ = [
     "standings_html",
 ]
 
-SIDE_PANEL_WIDTH = 400
-"""Width (px) of the column beside the track: racer picker, standings, log."""
-
-ODDS_TAB, EDITOR_TAB = 2, 4
-"""Positions of the Odds and Edit position tabs (their odds computed only while shown)."""
+SIDE_PANEL_WIDTH = SIDE_WIDTH
+"""Width (px) of the column beside the tabs: racer picker, path switch, result, log."""
 
 
-class SonicDashboard(pn.viewable.Viewer):
-    """The whole Battle Racers dashboard for one session."""
+class SonicDashboard(DashboardShell):
+    """The whole Battle Racers dashboard for one session: the shell, the track and these
+    panels (tabs are built when first shown)."""
 
-    template = param.Boolean(default=False, doc="Wrap in the racerlab page template.")
+    TITLE = "Sonic the Hedgehog: Battle Racers"
+    PLOT_BESIDE_SIDE = False  # the track is long and flat: it takes the page's width
+    PANELS = (
+        PanelSpec("racer", "Selected racer", lambda d: d._racer_picker(), ("state_version",),
+                  SIDE, lambda d, w: d._offer_racers()),
+        PanelSpec("path", "Path preview", lambda d: d._path_switch(), ("overlays",), SIDE,
+                  lambda d, w: d._show_overlays()),
+        PanelSpec("result", "Result", lambda d: pn.pane.Markdown("", sizing_mode="stretch_width"),
+                  ("state_version",), SIDE, lambda d, p: d._show_result(p)),
+        PanelSpec("log", "Event log", lambda d: d._event_log(), (), SIDE),
+        PanelSpec("standings", "Standings", lambda d: d._standings_pane(),
+                  ("state_version", "selected"), MAIN, lambda d, p: d._show_standings(p)),
+        # the hand's picks choose the path previewed on the track: it follows even when hidden
+        PanelSpec("hand", "Play by hand", lambda d: d._hand_panel(),
+                  ("state_version", "controllers"), refresh=lambda d, h: d._show_hand(h),
+                  while_hidden=True),
+        PanelSpec("tweak", "Tweak racer", lambda d: TweakPanel(d.session),
+                  ("state_version", "selected")),
+        PanelSpec("odds", "Odds", lambda d: OddsPanel(d.session), ("state_version", "selected")),
+        PanelSpec("simulation", "Simulate", lambda d: SimulationPanel(d.session), ()),
+        PanelSpec("editor", "Edit position", lambda d: sonic_editor(d.session, d.track.figure),
+                  (), on_show=lambda editor, on: editor.show(on)),
+    )  # fmt: skip
 
     def __init__(
         self,
         session: GameSession,
         settings: RandomSettings | None = None,
         template: bool = False,
+        presenter: bool = False,
         **params: Any,
     ) -> None:
-        super().__init__(template=template, **params)
-        self.session = session
+        super().__init__(session, template=template, **params)
         self.settings = settings if settings is not None else RandomSettings()
         s = session
         g = s.guarded
         wide = dict(sizing_mode="stretch_width")
         self.track = TrackPlot(s.state, names=s.player_names, selected=s.selected)
-        self.track_pane = pn.pane.Bokeh(self.track.figure, height=TRACK_HEIGHT, **wide)
-        self.racer_select = pn.widgets.Select(label="Selected racer", options={}, **wide)
-        self.racer_select.param.watch(g(self._on_select, "select racer"), "value")
-        self.path_toggle = pn.widgets.Checkbox(
-            label="Show the path preview on the track", value="path" in s.overlays
+        self.track_pane = self.plot_pane = pn.pane.Bokeh(
+            self.track.figure, height=TRACK_HEIGHT, **wide
         )
-        self.path_toggle.param.watch(g(self._on_overlay, "path preview"), "value")
-        self.standings = pn.pane.HTML("", stylesheets=[TABLE_CSS + CAPTION_CSS], **wide)
-        self.result = pn.pane.Markdown("", **wide)
-        self.banner = MessageBanner(s)
-        self.steps = StepControls(s)
-        self.scenarios = ScenarioControls(s)
         self.mode = pn.widgets.Select(
             label="Random game: mode",
             options={"any (by seed)": None, **{m.value: m for m in Mode}},
@@ -141,81 +145,57 @@ class SonicDashboard(pn.viewable.Viewer):
         )
         for w in (self.mode, self.players, self.zones):
             w.param.watch(g(self._on_settings, "random game settings"), "value")
-        self.log = EventLog(
-            s,
-            height=360,
-            words=lambda state: board_words(s),
-        )
-        self.hand = HandPanel(s, on_preview=g(self._show_preview, "preview"))
-        self.tweak = TweakPanel(s)
-        self.odds = OddsPanel(s)
-        self.simulation = SimulationPanel(s)
-        self.editor = sonic_editor(s, self.track.figure)
-        self.editor.active = False  # the first tab is shown
-        self.tabs = pn.Tabs(
-            ("Play by hand", self.hand),
-            ("Tweak racer", self.tweak),
-            ("Odds", self.odds),
-            ("Simulate", self.simulation),
-            ("Edit position", self.editor),
-            dynamic=True,  # a tab is sent to the page when first shown: a lighter first page
-            **wide,
-        )
-        self.tabs.param.watch(g(self._on_tab, "switch tab"), "active")
-        # each change redraws only what shows it (the log and the banner bind themselves)
-        redraw_on(s, self.refresh, "state_version")
+        # the track follows each change of its own (the panels follow through the shell)
+        redraw_on(s, self._redraw_track, "state_version")
         redraw_on(s, self._show_selection, "selected")
-        redraw_on(s, self._show_overlays, "overlays")
-        redraw_on(s, self.hand.refresh, "controllers")
         self.presenter = presenter_for(self)
-        self.refresh()
+        self._start(presenting=presenter)
 
-    # -- layout ----------------------------------------------------------------------------------
-    def _sidebar(self) -> list[Any]:
-        return [
-            pn.pane.Markdown("### Steps", margin=(0, 5)),
-            self.steps,
-            pn.pane.Markdown("### Game", margin=(10, 5, 0, 5)),
-            self.scenarios,
-            self.mode,
-            self.players,
-            self.zones,
-        ]
+    def _game_controls(self) -> list[Any]:
+        return [self.mode, self.players, self.zones]
 
-    def _main(self) -> list[Any]:
-        side = pn.Column(
-            self.racer_select,
-            self.path_toggle,
-            self.result,
-            self.log,
-            width=SIDE_PANEL_WIDTH,
-        )
-        return [
-            self.presenter,
-            self.banner,
-            self.track_pane,
-            pn.Row(
-                pn.Column(self.standings, self.tabs, sizing_mode="stretch_width"),
-                side,
-                sizing_mode="stretch_width",
-            ),
-        ]
-
-    def __panel__(self) -> pn.viewable.Viewable:
-        title = "Sonic the Hedgehog: Battle Racers"
-        if self.template:
-            from .landing import dashboard_template
-
-            return dashboard_template(title, main=self._main(), sidebar=self._sidebar())
-        return pn.Row(
-            pn.Column(*self._sidebar(), width=320),
-            pn.Column(
-                pn.pane.Markdown(f"## {title}", margin=(0, 5)),
-                *self._main(),
-                sizing_mode="stretch_width",
-            ),
+    # -- the side column's pieces ---------------------------------------------------------------
+    def _racer_picker(self) -> pn.widgets.Select:
+        self.racer_select = pn.widgets.Select(
+            label="Selected racer",
+            options={},
+            css_classes=["rl-racer-picker"],
             sizing_mode="stretch_width",
         )
+        self.racer_select.param.watch(
+            self.session.guarded(self._on_select, "select racer"), "value"
+        )
+        return self.racer_select
+
+    def _path_switch(self) -> pn.widgets.Checkbox:
+        self.path_toggle = pn.widgets.Checkbox(
+            label="Show the path preview on the track", value="path" in self.session.overlays
+        )
+        self.path_toggle.param.watch(
+            self.session.guarded(self._on_overlay, "path preview"), "value"
+        )
+        return self.path_toggle
+
+    def _event_log(self) -> EventLog:
+        return EventLog(self.session, height=360, words=lambda state: board_words(self.session))
+
+    def _standings_pane(self) -> pn.pane.HTML:
+        return pn.pane.HTML("", stylesheets=[TABLE_CSS + CAPTION_CSS], sizing_mode="stretch_width")
+
+    def _hand_panel(self) -> HandPanel:
+        return HandPanel(
+            self.session, on_preview=self.session.guarded(self._show_preview, "preview")
+        )
+
+    # -- panels by name (built when first asked for) -------------------------------------------
+    standings = property(lambda self: self.panel("standings"), doc="The standings table.")
+    result = property(lambda self: self.panel("result"), doc="The game's result line.")
+    log = property(lambda self: self.panel("log"), doc="The event log.")
+    hand = property(lambda self: self.panel("hand"), doc='The "Play by hand" tab.')
+    tweak = property(lambda self: self.panel("tweak"), doc='The "Tweak racer" tab.')
+    odds = property(lambda self: self.panel("odds"), doc='The "Odds" tab.')
+    simulation = property(lambda self: self.panel("simulation"), doc='The "Simulate" tab.')
+    editor = property(lambda self: self.panel("editor"), doc='The "Edit position" tab.')
 
     # -- callbacks -------------------------------------------------------------------------------
     # the picker and the switch are also set from the session; setting the session's own
@@ -232,11 +212,6 @@ class SonicDashboard(pn.viewable.Viewer):
         self.settings.players = int(self.players.value or 0)
         self.settings.zones = tuple(self.zones.value or ())
 
-    def _on_tab(self, event: Any) -> None:
-        self.odds.active = event.new == ODDS_TAB
-        self.odds.refresh()
-        self.editor.show(event.new == EDITOR_TAB)
-
     def _preview(self) -> tuple[int | None, Any]:
         mover, preview = self.hand.preview()
         return mover, preview if "path" in self.session.overlays else None
@@ -246,30 +221,51 @@ class SonicDashboard(pn.viewable.Viewer):
         mover, preview = self._preview()
         self.track.show_preview(preview, mover)
 
+    def _show_hand(self, hand: HandPanel) -> None:
+        """The hand offers this state's choices; the track previews the path picked."""
+        hand.refresh()
+        self._show_preview()
+
     def _show_overlays(self) -> None:
         """The path switch changed: redraw the track's path preview only."""
         want = "path" in self.session.overlays
         if self.path_toggle.value != want:
             self.path_toggle.value = want
-        self._show_preview()
+        if "hand" in self._panels:
+            self._show_preview()
 
     def _seat(self) -> int:
         return min(self.session.selected, self.session.state.players - 1)
 
     def _show_selection(self) -> None:
-        """Another racer chosen: its ring on the track, the picker, the standings' highlight,
-        and the panels about it (tweak, odds); not the log, the hand or the result."""
+        """Another racer chosen: its ring on the track and the picker; the standings'
+        highlight and the panels about it (tweak, odds) follow through the shell; not the
+        log, the hand or the result."""
         sel = self._seat()
         self.track.show_selection(sel)
         if self.racer_select.value != sel:
             self.racer_select.value = sel
-        self._show_standings()
-        self.tweak.refresh()
-        self.odds.refresh()
 
-    def _show_standings(self) -> None:
+    def _offer_racers(self) -> None:
         s = self.session
-        set_text(self.standings, standings_html(s.state, s.rules, s.player_names, self._seat()))
+        self.racer_select.param.update(
+            options={f"{i + 1}. {n}": i for i, n in enumerate(s.player_names)}, value=self._seat()
+        )
+
+    def _show_standings(self, pane: pn.pane.HTML) -> None:
+        s = self.session
+        set_text(pane, standings_html(s.state, s.rules, s.player_names, self._seat()))
+
+    def _show_result(self, pane: pn.pane.Markdown) -> None:
+        s = self.session
+        state: SonicState = s.state
+        if s.is_over:
+            ended = state.end_reason or "the game is over"
+            win = ", ".join(s.player_names[w] for w in state.winners) or "nobody"
+            rank = f" · solo rank **{state.rank}**" if state.rank else ""
+            set_text(pane, f"🏁 {esc(ended)} · winner: **{esc(win)}**{rank}")
+        else:
+            set_text(pane, "")
 
     def _redraw_track(self) -> None:
         s = self.session
@@ -286,26 +282,10 @@ class SonicDashboard(pn.viewable.Viewer):
         self.track.show_state(state, names=s.player_names, boss_name=boss_name, boss_card=boss_card)
 
     def refresh(self) -> None:
-        """Redraw what shows the game state: the hand, the track, the racer picker, the
-        standings, the result, the Tweak tab and the Odds tab while shown."""
-        s = self.session
-        state: SonicState = s.state
-        self._redraw_track()  # the path preview follows once the hand offers this state's paths
-        self.hand.refresh()
-        self._show_preview()
-        self.racer_select.param.update(
-            options={f"{i + 1}. {n}": i for i, n in enumerate(s.player_names)}, value=self._seat()
-        )
-        self._show_standings()
-        if s.is_over:
-            ended = state.end_reason or "the game is over"
-            win = ", ".join(s.player_names[w] for w in state.winners) or "nobody"
-            rank = f" · solo rank **{state.rank}**" if state.rank else ""
-            set_text(self.result, f"🏁 {esc(ended)} · winner: **{esc(win)}**{rank}")
-        else:
-            set_text(self.result, "")
-        self.tweak.refresh()
-        self.odds.refresh()
+        """Redraw the track and every panel shown (as after a change of game state); the
+        path preview follows once the hand offers this state's paths."""
+        self._redraw_track()
+        self.refresh_panels("state_version")
 
 
 def sonic_app(
@@ -317,6 +297,7 @@ def sonic_app(
     zones: tuple[Zone | str, ...] = (),
     template: bool = False,
     game: str | None = None,
+    presenter: bool | None = None,
 ) -> SonicDashboard:
     """A fresh Battle Racers dashboard with its own game.
 
@@ -324,7 +305,8 @@ def sonic_app(
     token; otherwise a random game from ``seed`` (``mode``, ``players`` and
     ``zones`` shape it; left empty, the seed chooses). Served pages also read
     ``?game=<token>`` from the URL; a bad token shows an error on the page and
-    the default game is used.
+    the default game is used. ``presenter`` opens it in presenter mode (``None``:
+    as the URL's ``?presenter=1`` says).
     """
     use_local_resources()
     settings = RandomSettings(
@@ -336,4 +318,4 @@ def sonic_app(
     if scenario is not None:
         session.load_scenario(scenario)
     open_shared_game(session, game)
-    return SonicDashboard(session, settings, template=template)
+    return SonicDashboard(session, settings, template=template, presenter=url_presenter(presenter))

@@ -89,7 +89,7 @@ def test_the_round_slider_jumps_back(app):
 def test_a_stat_slider_tweak_is_a_logged_director_action_and_updates_the_numbers(app):
     s = app.session
     s.selected = 1
-    app.tabs.active = 1  # the Tweak tab
+    app.show_tab("tweak")
     rs = s.state.racers[1]
     armor = racer_of(rs.build, rs.mods).stats.armor
     slider = app.tweak.sliders["armor"]
@@ -110,7 +110,7 @@ def test_a_weapon_tweak_changes_the_hit_chances_drawn():
     s = app.session
     s.goto(29)  # Chris about to fire at Cindy
     s.selected = 2
-    app.tabs.active = 1
+    app.show_tab("tweak")
     labels = list(app.arena.sources["targets"].data["label"])
     assert "58% to hit" in labels  # 2d6 + 2 > 8: 21/36
     release(app.tweak.sliders["strength"], 4)
@@ -120,7 +120,7 @@ def test_a_weapon_tweak_changes_the_hit_chances_drawn():
 
 def test_durability_and_part_swaps_go_through_the_engine(app):
     s = app.session
-    app.tabs.active = 1
+    app.show_tab("tweak")
     rs = s.state.racers[0]
     release(app.tweak.durability_now, 1)
     assert s.timeline.entries[-1].action == SetDurability(0, 1)
@@ -153,7 +153,7 @@ def test_the_tweak_tab_is_refreshed_when_shown(app):
     s.selected = 2
     rs = s.state.racers[2]
     speed = racer_of(rs.build, rs.mods).stats.speed
-    app.tabs.active = 1
+    app.show_tab("tweak")
     assert app.tweak.sliders["speed"].value == speed
     assert s.state.name(2) in app.tweak.header.object
 
@@ -262,7 +262,7 @@ def test_the_odds_tab_computes_only_when_shown_and_matches_the_engine():
     s.selected = 2
     assert not app.odds.active
     assert np.all(app.odds.hit_source.data["hit"] == 0)
-    app.tabs.active = 2
+    app.show_tab("odds")
     app.odds.target.value = Target.racer(1)
     hits = np.asarray(app.odds.hit_source.data["hit"])
     assert np.all(np.diff(hits) <= 1e-12)  # more Armor never helps the attacker
@@ -279,7 +279,7 @@ def test_the_odds_tab_computes_only_when_shown_and_matches_the_engine():
 
 def test_drive_order_odds_are_computed_on_request_from_the_engine():
     app = knights_app(scenario="Worked example")
-    app.tabs.active = 2
+    app.show_tab("odds")
     assert "Press the button" in app.odds.order.object
     click(app.odds.order_button)
     odds = queries.drive_order_odds(app.session.state)

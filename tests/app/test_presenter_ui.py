@@ -10,7 +10,7 @@ pytestmark = pytest.mark.ui
 
 LOAD_MS = 30_000
 
-_FONT_JS = "() => getComputedStyle(document.body).fontSize"
+_FONT_JS = "() => getComputedStyle(document.querySelector('#main')).fontSize"
 
 
 @pytest.mark.parametrize("make", [knights_app, sonic_app], ids=["knights", "sonic"])
@@ -22,7 +22,7 @@ def test_presenter_flag_hides_the_sidebar_and_keeps_step_and_odds(
     odds = page.locator("#rl-presenter-odds")
     odds.wait_for(timeout=LOAD_MS)
     wait_for(lambda: not page.locator("#sidebar").is_visible())
-    assert page.evaluate(_FONT_JS) != "16px"  # the page's text is larger
+    wait_for(lambda: page.evaluate(_FONT_JS) == "24px")  # the page's text is larger
     before = page.locator("#rl-presenter-odds").inner_text()
     assert "Odds from here" in before
     step = page.get_by_role("button", name="Step", exact=True)
@@ -33,4 +33,5 @@ def test_presenter_flag_hides_the_sidebar_and_keeps_step_and_odds(
     # the toggle brings the ordinary page back
     page.locator(".rl-presenter-toggle button, .rl-presenter-toggle").first.click()
     wait_for(lambda: page.locator("#sidebar").is_visible())
+    wait_for(lambda: page.evaluate(_FONT_JS) == "16px")
     assert js_errors == []

@@ -9,7 +9,7 @@ def test_knights_tweak_panel_and_hover_mark_only_invented_stats():
     app = knights_app(scenario="Worked example")
     names = [app.session.state.name(i) for i in range(len(app.session.state.racers))]
     app.session.selected = names.index("Cindy")
-    app.tabs.active = 1  # the Tweak tab
+    app.show_tab("tweak")
     app.tweak.refresh()
     header = app.tweak.header.object
     mark = f'<span title="{INVENTED_NOTE}" class="rl-ours">†</span>'

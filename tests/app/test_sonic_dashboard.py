@@ -224,7 +224,7 @@ def test_parse_path_numbers_lanes_as_the_board_does():
 
 def test_the_odds_tab_shows_exact_first_odds_then_the_order(app):
     s = app.session
-    app.tabs.active = 2
+    app.show_tab("odds")
     assert app.odds.active
     odds = queries.first_odds(s.state, s.rules)
     assert sum(odds.values()) == Fraction(1)

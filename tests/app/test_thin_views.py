@@ -84,11 +84,14 @@ def test_sonic_choosing_a_racer_redraws_the_ring_and_the_panels_about_it_only(so
     app, spy = sonic
     calls = spy.after(lambda: setattr(app.session, "selected", 1))
     assert calls["ring"] == 1 and calls["standings"] == 1  # the ring; the highlighted row
+    assert calls["editor"] == 0  # its tab was never opened: it is not even built
+    app.show_tab("editor")
+    calls = spy.after(lambda: setattr(app.session, "selected", 2))
     assert calls["editor"] == 1  # the editor edits the selected racer
     for other in ("track", "log", "hand", "paths", "path", "steps"):
         assert calls[other] == 0, other
-    assert app.racer_select.value == 1
-    assert "selected: Storm" in app.track.figure.title.text
+    assert app.racer_select.value == 2
+    assert "selected: Blaze" in app.track.figure.title.text
 
 
 def test_sonic_the_path_switch_redraws_only_the_track_s_path(sonic):
@@ -107,19 +110,21 @@ def test_sonic_a_step_redraws_each_view_of_the_state_once(sonic):
     app, spy = sonic
     calls = spy.after(lambda: setattr(app.steps.action_button, "clicks", 1))  # "Step" pressed
     assert app.session.cursor == 1
-    for view in ("track", "log", "standings", "hand", "steps", "editor", "path"):
+    for view in ("track", "log", "standings", "hand", "steps", "path"):
         assert calls[view] == 1, (view, calls[view])
+    assert calls["editor"] == 0  # never opened, never built
     assert calls["paths"] <= 1  # the hand's paths are worked out once, not once per widget
     assert calls["odds"] == 0  # the Odds tab is hidden: nothing computed
 
 
 def test_sonic_the_odds_tab_recomputes_only_while_shown(sonic):
     app, spy = sonic
-    assert spy.after(lambda: setattr(app.tabs, "active", 2))["odds"] == 1
+    assert spy.after(lambda: app.show_tab("odds"))["odds"] == 1
     assert spy.after(lambda: app.session.step())["odds"] == 1
     assert spy.after(lambda: setattr(app.session, "selected", 1))["odds"] == 1
-    assert spy.after(lambda: setattr(app.tabs, "active", 0))["odds"] == 0
+    assert spy.after(lambda: app.show_tab("hand"))["odds"] == 0
     assert spy.after(lambda: app.session.step())["odds"] == 0
+    assert spy.after(lambda: app.show_tab("odds"))["odds"] == 1  # stale: caught up when shown
 
 
 def test_sonic_picking_a_path_redraws_the_path_alone(sonic):
@@ -141,6 +146,7 @@ def test_sonic_picking_a_path_redraws_the_path_alone(sonic):
 
 def test_sonic_a_seat_played_by_hand_redraws_the_hand_and_the_steps_not_the_track(sonic):
     app, spy = sonic
+    app.show_tab("editor")
     calls = spy.after(lambda: app.session.set_controller(0, HUMAN))
     assert calls["hand"] == 1 and calls["steps"] == 1
     for other in ("track", "ring", "log", "standings", "editor"):
@@ -174,7 +180,7 @@ def test_knights_a_step_redraws_the_arena_and_the_log_once_and_not_the_hidden_od
     assert calls["arena"] == 1 and calls["log"] == 1
     assert calls["standings"] == 1 and calls["hand"] == 1
     assert calls["odds"] == 0
-    app.tabs.active = knights_dashboard.ODDS_TAB
+    app.show_tab("odds")
     assert spy.after(lambda: app.session.step())["odds"] == 1
 
 
@@ -183,7 +189,7 @@ def test_widgets_set_from_the_session_ask_nothing_back(knights):
     game's values must not come back as a director action or a jump."""
     app, _ = knights
     s = app.session
-    app.tabs.active = knights_dashboard.TWEAK_TAB
+    app.show_tab("tweak")
     for seat in (1, 2, 0):
         s.selected = seat
         s.step("round")
@@ -210,10 +216,12 @@ def test_plain_dashboard_redraws_its_table_on_a_step_only(monkeypatch):
 def test_the_editor_works_out_its_odds_only_while_its_tab_is_shown(sonic):
     app, spy = sonic
     spy.on(SonicEditor, "odds", "editor odds")
+    assert spy.after(lambda: app.session.step())["editor"] == 0  # never opened: not built
+    assert spy.after(lambda: app.show_tab("editor"))["editor odds"] >= 1
+    app.show_tab("hand")
     calls = spy.after(lambda: app.session.step())
-    assert calls["editor odds"] == 0 and calls["editor"] == 1  # its handles still follow
-    tab = sonic_dashboard.EDITOR_TAB
-    assert spy.after(lambda: setattr(app.tabs, "active", tab))["editor odds"] == 1
+    assert calls["editor odds"] == 0 and calls["editor"] == 1  # hidden: its handles follow
+    app.show_tab("editor")
     assert spy.after(lambda: app.session.step())["editor odds"] == 1
     assert 'id="rl-editor-odds"' in app.editor.odds.object
-    assert spy.after(lambda: setattr(app.tabs, "active", 0))["editor odds"] == 0
+    assert spy.after(lambda: app.show_tab("hand"))["editor odds"] == 0

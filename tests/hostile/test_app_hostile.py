@@ -62,6 +62,8 @@ def test_a_player_name_with_markup_stays_text_on_every_pane():
     app = knights_app(game=nasty_knights_token())
     assert NASTY in app.session.player_names
     app.session.step("round")
+    for name in app.tab_names:  # every tab built (a tab is built when first shown)
+        app.show_tab(name)
     panes = [*app.tabs.select(pn.pane.Markdown), *app.tabs.select(pn.pane.HTML)]
     panes += [app.standings, app.result, app.log.pane, app.steps.status]
     shown = " ".join(str(p.object) for p in panes)
@@ -77,6 +79,8 @@ def test_a_sonic_card_name_with_markup_stays_text(monkeypatch):
     for cid, card in list(cards.items()):
         monkeypatch.setitem(cards, cid, replace(card, name=NASTY))
     app.session.step("action")
+    for name in app.tab_names:  # every tab built (a tab is built when first shown)
+        app.show_tab(name)
     app.refresh()
     panes = [*app.tabs.select(pn.pane.Markdown), *app.tabs.select(pn.pane.HTML)]
     shown = " ".join(str(p.object) for p in panes)
