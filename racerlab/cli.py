@@ -102,6 +102,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--address", default="127.0.0.1", help="interface to listen on (loopback)")
     p.add_argument("--no-show", action="store_true", help="do not open a browser")
     p.add_argument("--allow-websocket-origin", action="append", default=[])
+    p.add_argument(
+        "--num-procs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="server processes sharing the port, for a class (0: one per core; at most the "
+        "number of cores; default 1)",
+    )
     p.set_defaults(func=_serve)
 
     p = sub.add_parser("simulate", help="play many bot games and write a table of results")
