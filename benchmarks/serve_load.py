@@ -236,11 +236,10 @@ class Liveness:
 
 async def _usable(tab: Any, timeout_ms: int = LOAD_MS) -> Any:
     """Wait until ``tab``'s Step button is enabled and its plot has drawn; returns the button."""
+    from playwright.async_api import expect
+
     step = tab.get_by_role("button", name="Step", exact=True)
-    await step.wait_for(timeout=timeout_ms)
-    await tab.wait_for_function(
-        "b => !b.disabled", arg=await step.element_handle(), timeout=timeout_ms
-    )
+    await expect(step).to_be_enabled(timeout=timeout_ms)
     await tab.wait_for_function(PLOT_DRAWN_JS, timeout=timeout_ms)
     return step
 
@@ -647,6 +646,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--serve", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    # a ``timeout`` or ``kill`` ends the run through its clean-up (server group, browser)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     if args.serve is not None:
         serve(args.serve, args.probe_out)
         return 0
