@@ -353,15 +353,20 @@ def eight_player_link(seed: int = 2) -> str:
     return encode_share_token(Timeline.new(KnightsRules(), random_setup(8, seed=seed), seed=seed))
 
 
-async def _shown_step(tab: Any) -> int:
+async def _shown_step(tab: Any, timeout_s: float) -> int:
     """The step number in ``tab``'s status line."""
-    text = await tab.get_by_text(STATUS).filter(visible=True).first.inner_text()
+    line = tab.get_by_text(STATUS).filter(visible=True).first
+    text = await line.inner_text(timeout=timeout_s * 1000)
     return int(STATUS.search(text).group(1))
 
 
 async def _press_until_moved(tab: Any, button: Any, timeout_s: float) -> float | None:
-    """Click ``button``; seconds until ``tab``'s step counter moves (``None``: it did not)."""
-    before = await _shown_step(tab)
+    """Click ``button``; seconds until ``tab``'s step counter moves (``None``: it did not,
+    or the page did not show its status line in time)."""
+    try:
+        before = await _shown_step(tab, timeout_s)
+    except Exception:  # the page is too busy to show it: counted by the caller
+        return None
     started = time.monotonic()
     moved = re.compile(rf"· step (?!{before} of)\d+ of")
     try:
