@@ -215,3 +215,23 @@ def test_the_processes_stop_when_the_parent_goes(two_process_server, wait_for):
     proc.kill()  # only the parent: its children are left without it
     proc.wait()
     wait_for(lambda: not any(_alive(c) for c in children), timeout=30)
+
+
+def test_no_event_loop_is_left_for_the_forked_processes_to_share():
+    """Importing Panel leaves an unstarted loop as the current one; before forking it is
+    closed and dropped, so Tornado makes a fresh loop in each process."""
+    code = (
+        "import asyncio, panel\n"
+        "from racerlab.app.serve import _forget_unstarted_loop\n"
+        "policy = asyncio.get_event_loop_policy()\n"
+        "before = policy._local._loop\n"
+        "_forget_unstarted_loop()\n"
+        "try:\n"
+        "    asyncio.get_event_loop()\n"
+        "except RuntimeError:\n"
+        "    print('no loop', before is None or before.is_closed())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert done.stdout.strip() == "no loop True", done.stderr[-500:]
