@@ -1,24 +1,37 @@
-"""Serving under load: 30 pages opened at once, and a Step while crafted links load.
+"""Serving a class under load: 30 tabs at once, crafted links, hostile visitors.
 
-Starts a real ``racerlab serve all`` on a free loopback port (with ``--probe``,
-this script's own ``--serve`` mode, the same ``start_server`` the command calls,
-with the probe inside), then in Chromium:
+Starts a real ``racerlab serve all --num-procs N`` (``--num-procs``, default 1)
+on a free loopback port in its own process group (with ``--probe``, this
+script's own ``--serve`` mode, the same ``start_server`` the command calls,
+with the probe inside; one process only), then in Chromium, every request to
+127.0.0.1 only:
 
-* **thirty pages**: ``--pages`` tabs (Knights and Battle Racers in turn) opened at
+* **pages**: ``--pages`` tabs (Knights and Battle Racers in turn) opened at
   once. For each tab, the time until its page frame is drawn (``frame``: the
   websocket is connected and the "Preparing" message or the dashboard shows) and
-  until its dashboard is usable (``dashboard``: a Step button shows); meanwhile
-  ``/liveness`` is polled every 50 ms (``liveness``: each round trip). Median and
-  worst of each, and how many tabs connected.
-* **crafted links**: tab B steps its own Knights game while tab A opens, each in a
+  until its dashboard is usable (``dashboard``: the Step button shows and is
+  enabled, and the plot has drawn); meanwhile ``/liveness`` is polled every
+  50 ms (``liveness``: each round trip). Median and worst of each, and how many
+  tabs connected.
+* **crafted**: tab B steps its own Knights game while tab A opens, each in a
   tab of its own, a link whose options once froze the server (``move_step_m = 0``)
   and a 1,500-action game; each Step's time until B's step counter moves.
+* **hostile**: ``--bot-tabs`` tabs (2) play an 8-player Racer Knights game with
+  "Bot for bot seats" set to search, pressing "Round ▶▶" again as soon as the
+  round is done, and ``--sim-tabs`` tabs (2) run 20,000-game simulations
+  (Simulate tab) while ``--step-tabs`` tabs (20) each press Step ``--steps``
+  times; each Step's time until its tab's step counter moves (median, worst)
+  and ``/liveness`` meanwhile. The page is driven only through its visible
+  controls (buttons by role and name), so the same run works whether the bots
+  and simulations run on the server's event loop or off it.
 
 ``--probe`` also records, inside the server, every stall of its event loop of
 100 ms or more and what the loop thread was running meanwhile (a stack sampler
 at 200 Hz), written as JSON to ``--probe-out``. Figures, not pass/fail (the goal:
-liveness and Step under 1 s). Run: ``python benchmarks/serve_load.py`` (needs
-Playwright and Debian's /usr/bin/chromium; a few minutes).
+liveness and Step under 1 s). Run: ``python benchmarks/serve_load.py [--only
+hostile] [--num-procs 2]`` (needs Playwright and Debian's /usr/bin/chromium;
+a few minutes per part). Every loop is bounded in time; the server's process
+group and the browser are stopped at the end, also on failure.
 
 Thirty Chromium tabs on the server's own machine take most of its processors
 (on two cores, the tabs' own rendering is most of the time to a frame); with
@@ -30,9 +43,13 @@ interleaved (before, after, before, after) on the same machine.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import json
 import os
+import random
+import re
+import signal
 import socket
 import statistics
 import subprocess
@@ -45,8 +62,23 @@ from pathlib import Path
 from typing import Any
 
 CHROMIUM = os.environ.get("RACERLAB_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",  # nothing leaves the machine
+]
 LOAD_MS = 120_000
+STATUS = re.compile(r"· step (\d+) of")
+"""A dashboard's status line ("Round r · step k of n"): the step shown."""
+PLOT_DRAWN_JS = """() => !!(window.Bokeh && Bokeh.index && Bokeh.index.query_one(
+  v => v.canvas_view !== undefined && typeof v.has_finished === 'function' && v.has_finished()))"""
+"""True once a Bokeh plot of the page has drawn."""
 
 
 def _summary(samples: list[float]) -> dict[str, float | int]:
@@ -166,27 +198,50 @@ def _wait_live(url: str, timeout: float = 60.0) -> None:
 
 
 class Liveness:
-    """``/liveness`` round trips measured in a thread while a ``with`` block runs."""
+    """``/liveness`` round trips measured in a thread between :meth:`start` and :meth:`stop`
+    (or while a ``with`` block runs)."""
 
     def __init__(self, url: str) -> None:
         self.url, self.times, self.done = url, [], threading.Event()
+        self.failed = 0  # round trips that failed or took over a minute (counted in times too)
         self.thread = threading.Thread(target=self._poll, daemon=True)
 
     def _poll(self) -> None:
         while not self.done.is_set():
             t = time.monotonic()
-            with contextlib.suppress(OSError):
+            try:
                 urllib.request.urlopen(self.url + "/liveness", timeout=60).read()
+            except OSError:
+                self.failed += 1
             self.times.append(time.monotonic() - t)
             time.sleep(0.05)
 
-    def __enter__(self) -> Liveness:
+    def start(self) -> None:
+        """Start polling."""
         self.thread.start()
+
+    def stop(self) -> None:
+        """Stop polling (and wait for the round trip under way); idempotent."""
+        self.done.set()
+        if self.thread.is_alive():
+            self.thread.join()
+
+    def __enter__(self) -> Liveness:
+        self.start()
         return self
 
     def __exit__(self, *exc: Any) -> None:
-        self.done.set()
-        self.thread.join()
+        self.stop()
+
+
+async def _usable(tab: Any, timeout_ms: int = LOAD_MS) -> Any:
+    """Wait until ``tab``'s Step button is enabled and its plot has drawn; returns the button."""
+    from playwright.async_api import expect
+
+    step = tab.get_by_role("button", name="Step", exact=True)
+    await expect(step).to_be_enabled(timeout=timeout_ms)
+    await tab.wait_for_function(PLOT_DRAWN_JS, timeout=timeout_ms)
+    return step
 
 
 async def _open_tab(context: Any, url: str, started: float, out: dict[str, Any]) -> None:
@@ -197,7 +252,7 @@ async def _open_tab(context: Any, url: str, started: float, out: dict[str, Any])
         step = tab.get_by_role("button", name="Step", exact=True)
         await step.or_(tab.get_by_text("Preparing the game")).first.wait_for(timeout=LOAD_MS)
         out["frame"].append(time.monotonic() - started)
-        await step.wait_for(timeout=LOAD_MS)
+        await _usable(tab)
         out["dashboard"].append(time.monotonic() - started)
     except Exception as exc:  # a tab that never shows is counted, not raised
         out["errors"][str(exc).split("\n")[0][:80]] += 1
@@ -287,6 +342,194 @@ def crafted_step(url: str, browser: Any, clicks: int = 3) -> dict[str, Any]:
     }
 
 
+# -- hostile visitors ---------------------------------------------------------------------
+def eight_player_link(seed: int = 2) -> str:
+    """A share link of a fresh 8-player Racer Knights game."""
+    from racerlab.app.session import encode_share_token
+    from racerlab.core.timeline import Timeline
+    from racerlab.knights import KnightsRules
+    from racerlab.knights.setup import random_setup
+
+    return encode_share_token(Timeline.new(KnightsRules(), random_setup(8, seed=seed), seed=seed))
+
+
+async def _shown_step(tab: Any, timeout_s: float) -> int:
+    """The step number in ``tab``'s status line."""
+    line = tab.get_by_text(STATUS).filter(visible=True).first
+    text = await line.inner_text(timeout=timeout_s * 1000)
+    return int(STATUS.search(text).group(1))
+
+
+async def _press_until_moved(tab: Any, button: Any, timeout_s: float) -> float | None:
+    """Click ``button``; seconds until ``tab``'s step counter moves (``None``: it did not,
+    or the page did not show its status line in time)."""
+    try:
+        before = await _shown_step(tab, timeout_s)
+    except Exception:  # the page is too busy to show it: counted by the caller
+        return None
+    started = time.monotonic()
+    moved = re.compile(rf"· step (?!{before} of)\d+ of")
+    try:
+        await button.click(timeout=timeout_s * 1000)
+        await (
+            tab.get_by_text(moved)
+            .filter(visible=True)
+            .first.wait_for(timeout=max(1.0, timeout_s - (time.monotonic() - started)) * 1000)
+        )
+    except Exception:  # not moved in time: the caller counts it
+        return None
+    return time.monotonic() - started
+
+
+async def _bot_rounds(tab: Any, until: float, out: dict[str, Any]) -> None:
+    """Search bots for every seat; press "Round ▶▶" again as soon as a round is done."""
+    group = tab.locator(".bk-input-group", has_text="Bot for bot seats").locator("select")
+    await group.select_option("search", timeout=LOAD_MS)
+    button = tab.get_by_role("button", name="Round ▶▶", exact=True)
+    while time.monotonic() < until:
+        took = await _press_until_moved(tab, button, max(5.0, until - time.monotonic()))
+        if took is None:  # over, or still running when the scenario ends
+            break
+        out["bot_rounds"].append(took)
+
+
+async def _simulations(tab: Any, games: int, until: float, out: dict[str, Any]) -> None:
+    """Run ``games``-game simulations in the Simulate tab, again when one finishes."""
+    await tab.locator(".bk-tab", has_text="Simulate").click(timeout=LOAD_MS)
+    field = tab.locator(".bk-input-group", has_text="Games").locator("input").first
+    await field.fill(str(games), timeout=LOAD_MS)
+    await field.press("Enter")
+    run = tab.get_by_role("button", name="Simulate", exact=True)
+    finished = tab.get_by_text(f"{games} game(s) in")
+    while time.monotonic() < until:
+        await run.click(timeout=max(1.0, until - time.monotonic()) * 1000)
+        out["simulations_started"] += 1
+        try:
+            await finished.first.wait_for(timeout=max(1.0, until - time.monotonic()) * 1000)
+        except Exception:  # still running when the scenario ends: the usual case
+            return
+        out["simulations_finished"] += 1
+
+
+async def _stepper(
+    tab: Any, steps: int, until: float, rng: random.Random, out: dict[str, Any]
+) -> None:
+    """Press Step ``steps`` times, a second or so apart, until ``until`` at the latest; each
+    Step's time until it shows."""
+    button = tab.get_by_role("button", name="Step", exact=True)
+    for _ in range(steps):
+        await asyncio.sleep(rng.uniform(0.5, 1.5))
+        left = until - time.monotonic()
+        if left < 1.0:
+            out["steps_not_made"] += 1
+            continue
+        took = await _press_until_moved(tab, button, min(STEP_TIMEOUT_S, left))
+        if took is None:
+            out["steps_not_shown"] += 1
+        else:
+            out["step"].append(took)
+
+
+OPEN_MS = 300_000
+"""Hostile visitors: the longest a tab may take to open before the load starts."""
+STEP_TIMEOUT_S = 120.0
+"""A Step not shown after this long is counted as not shown."""
+
+
+def hostile_visitors(url: str, browser_path: str, opts: argparse.Namespace) -> dict[str, Any]:
+    """Step tabs' Step latency while bot-round and simulation tabs load the server."""
+    from playwright.async_api import async_playwright
+
+    out: dict[str, Any] = {
+        "step": [],
+        "steps_not_shown": 0,
+        "steps_not_made": 0,
+        "bot_rounds": [],
+        "simulations_started": 0,
+        "simulations_finished": 0,
+        "errors": Counter(),
+    }
+    link = eight_player_link()
+    rng = random.Random(7)
+    times: dict[str, float] = {}
+
+    async def opened(context: Any, path: str) -> Any:
+        tab = await context.new_page()
+        await tab.goto(url + path, wait_until="commit", timeout=OPEN_MS)
+        await _usable(tab, OPEN_MS)
+        return tab
+
+    async def go(live: Liveness) -> None:
+        async with async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=browser_path, args=CHROMIUM_ARGS)
+            try:
+                context = await browser.new_context(viewport={"width": 1366, "height": 768})
+                started = time.monotonic()
+                ends = [opts.step_tabs, opts.step_tabs + opts.bot_tabs]
+                cuts = list(zip([0, *ends], [*ends, None], strict=True))
+                paths = (
+                    ["/knights"] * opts.step_tabs
+                    + [f"/knights?game={link}"] * opts.bot_tabs
+                    + ["/knights"] * opts.sim_tabs
+                )
+                tabs = await asyncio.gather(
+                    *(opened(context, path) for path in paths), return_exceptions=True
+                )
+                times["all_usable_s"] = round(time.monotonic() - started, 1)
+                for tab in tabs:  # a tab never usable is counted, and left out
+                    if isinstance(tab, Exception):
+                        out["errors"][f"not usable: {str(tab).splitlines()[0][:60]}"] += 1
+                ok = [[t for t in tabs[a:b] if not isinstance(t, Exception)] for a, b in cuts]
+                steppers, bots, sims = ok
+                until = time.monotonic() + opts.measure_s + opts.settle_s
+                load = [asyncio.ensure_future(_bot_rounds(t, until, out)) for t in bots]
+                load += [
+                    asyncio.ensure_future(_simulations(t, opts.games, until, out)) for t in sims
+                ]
+                await asyncio.sleep(opts.settle_s)  # the hostile work is under way
+                live.start()
+                measured = time.monotonic()
+                stop = measured + opts.measure_s
+                await asyncio.gather(
+                    *(
+                        _stepper(t, opts.steps, stop, random.Random(rng.random()), out)
+                        for t in steppers
+                    )
+                )
+                live.stop()
+                times["measured_s"] = round(time.monotonic() - measured, 1)
+                for task in load:
+                    task.cancel()
+                for result in await asyncio.gather(*load, return_exceptions=True):
+                    if isinstance(result, Exception) and not isinstance(
+                        result, asyncio.CancelledError
+                    ):
+                        out["errors"][str(result).split("\n")[0][:80]] += 1
+            finally:
+                await browser.close()
+
+    live = Liveness(url)
+    try:
+        asyncio.run(go(live))
+    finally:
+        live.stop()
+    return {
+        "step_tabs": opts.step_tabs,
+        "bot_tabs": opts.bot_tabs,
+        "sim_tabs": opts.sim_tabs,
+        **times,
+        "step": _summary(out["step"]),
+        "steps_not_shown": out["steps_not_shown"],
+        "steps_not_made": out["steps_not_made"],
+        "liveness": _summary(live.times),
+        "liveness_failed": live.failed,
+        "bot_rounds": _summary(out["bot_rounds"]),
+        "simulations_started": out["simulations_started"],
+        "simulations_finished": out["simulations_finished"],
+        "errors": dict(out["errors"].most_common(3)),
+    }
+
+
 def _niced_browser(nice: int) -> str:
     """A launcher running Chromium at ``nice`` (0: Chromium itself)."""
     if nice <= 0:
@@ -300,40 +543,73 @@ def _niced_browser(nice: int) -> str:
     return path
 
 
-def run(pages: int, probe_out: str | None, parts: list[str], nice: int) -> dict[str, Any]:
-    """Start a server, run the asked parts, stop the server; returns the figures."""
-    from playwright.sync_api import sync_playwright
-
-    browser_path = _niced_browser(nice)
-
-    port = _free_port()
+def _start_server(port: int, opts: argparse.Namespace, probe_out: str | None) -> Any:
+    """The server under test, in a process group of its own (its forked processes too)."""
     if probe_out:  # this script's own serve mode, to run the probe inside the server
         cmd = [sys.executable, __file__, "--serve", str(port), "--probe-out", probe_out]
     else:  # the command itself
-        cmd = [sys.executable, "-m", "racerlab", "serve", "all", "--port", str(port), "--no-show"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        cmd = [sys.executable, "-m", "racerlab", "serve", "all", "--port", str(port)]
+        cmd += ["--no-show", "--num-procs", str(opts.num_procs)]
+    return subprocess.Popen(
+        cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+    )
+
+
+def _stop_server(proc: Any) -> None:
+    """Stop the server's whole process group (SIGTERM, then SIGKILL after 30 s)."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+
+
+def _warm_up(url: str, browser_path: str) -> str:
+    """Open one page first (imports and caches warm, as in use); once per server process
+    (which process takes each is the kernel's choice)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=browser_path, args=CHROMIUM_ARGS)
+        try:
+            warm = browser.new_page()
+            warm.goto(url + "/knights")
+            warm.get_by_role("button", name="Step", exact=True).wait_for(timeout=LOAD_MS)
+            return "dashboard shown"
+        except Exception as exc:  # a page left unfilled is a finding, not a crash
+            return f"no dashboard: {str(exc).splitlines()[0][:60]}"
+        finally:
+            browser.close()
+
+
+def run(opts: argparse.Namespace, probe_out: str | None, parts: list[str]) -> dict[str, Any]:
+    """Start a server, run the asked parts, stop the server; returns the figures."""
+    from playwright.sync_api import sync_playwright
+
+    browser_path = _niced_browser(opts.browser_nice)
+    port = _free_port()
+    proc = _start_server(port, opts, probe_out)
     url = f"http://127.0.0.1:{port}"
-    out: dict[str, Any] = {}
+    out: dict[str, Any] = {"num_procs": opts.num_procs}
     try:
         _wait_live(url)
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=browser_path, args=CHROMIUM_ARGS)
-            warm = browser.new_page()  # one page first: imports and caches warm, as in use
-            warm.goto(url + "/knights")
-            try:
-                warm.get_by_role("button", name="Step", exact=True).wait_for(timeout=LOAD_MS)
-                out["warm_up"] = "dashboard shown"
-            except Exception as exc:  # a page left unfilled is a finding, not a crash
-                out["warm_up"] = f"no dashboard: {str(exc).splitlines()[0][:60]}"
-            warm.close()
-            if "crafted" in parts:
-                out["crafted_links"] = crafted_step(url, browser)
-            browser.close()
+        out["warm_up"] = [_warm_up(url, browser_path) for _ in range(max(1, opts.num_procs))]
+        if "crafted" in parts:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=browser_path, args=CHROMIUM_ARGS)
+                try:
+                    out["crafted_links"] = crafted_step(url, browser)
+                finally:
+                    browser.close()
         if "pages" in parts:  # its own browser, driven asynchronously: every tab at once
-            out["thirty_pages"] = thirty_pages(url, browser_path, pages)
+            out["thirty_pages"] = thirty_pages(url, browser_path, opts.pages)
+        if "hostile" in parts:
+            out["hostile"] = hostile_visitors(url, browser_path, opts)
     finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+        _stop_server(proc)
         if browser_path != CHROMIUM:
             os.unlink(browser_path)
     return out
@@ -342,8 +618,28 @@ def run(pages: int, probe_out: str | None, parts: list[str], nice: int) -> dict[
 def main(argv: list[str] | None = None) -> int:
     """Command line: run the benchmark, print one JSON object."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--pages", type=int, default=30)
-    parser.add_argument("--only", choices=["pages", "crafted"], help="run one part only")
+    parser.add_argument(
+        "--only",
+        choices=["pages", "crafted", "hostile"],
+        action="append",
+        help="run this part (repeatable; default: all three)",
+    )
+    parser.add_argument("--num-procs", type=int, default=1, help="server processes (default 1)")
+    parser.add_argument("--pages", type=int, default=30, help="pages: tabs opened at once")
+    parser.add_argument("--step-tabs", type=int, default=20, help="hostile: tabs pressing Step")
+    parser.add_argument("--steps", type=int, default=4, help="hostile: Steps per step tab")
+    parser.add_argument("--bot-tabs", type=int, default=2, help="hostile: search-bot round tabs")
+    parser.add_argument("--sim-tabs", type=int, default=2, help="hostile: simulation tabs")
+    parser.add_argument("--games", type=int, default=20_000, help="hostile: games per simulation")
+    parser.add_argument(
+        "--measure-s",
+        type=float,
+        default=300.0,
+        help="hostile: longest the Steps are measured (s); Steps not made by then are counted",
+    )
+    parser.add_argument(
+        "--settle-s", type=float, default=3.0, help="hostile: load alone before measuring (s)"
+    )
     parser.add_argument("--probe", action="store_true", help="record the server loop's stalls")
     parser.add_argument("--probe-out", default=None, help="where the probe's JSON goes")
     parser.add_argument(
@@ -355,14 +651,18 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--serve", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    # a ``timeout`` or ``kill`` ends the run through its clean-up (server group, browser)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     if args.serve is not None:
         serve(args.serve, args.probe_out)
         return 0
     probe_out = args.probe_out or ("serve_load_probe.json" if args.probe else None)
     if probe_out:
+        if args.num_procs != 1:
+            parser.error("--probe runs inside one server process: use --num-procs 1")
         probe_out = str(Path(probe_out).resolve())
-    parts = [args.only] if args.only else ["pages", "crafted"]
-    print(json.dumps(run(args.pages, probe_out, parts, args.browser_nice), indent=1))
+    parts = args.only or ["pages", "crafted", "hostile"]
+    print(json.dumps(run(args, probe_out, parts), indent=1))
     return 0
 
 

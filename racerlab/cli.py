@@ -127,6 +127,14 @@ def _add_serve(sub: argparse._SubParsersAction) -> None:
         metavar="HOST[:PORT]",
         help="also accept pages served under this host name (repeatable; default: none)",
     )
+    p.add_argument(
+        "--num-procs",
+        type=whole_number(0),
+        default=1,
+        metavar="N",
+        help="server processes sharing the port, for a class (0: one per core; at most the "
+        "number of cores; default: %(default)s)",
+    )
     p.set_defaults(func=_serve)
 
 

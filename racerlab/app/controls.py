@@ -24,6 +24,7 @@ import param
 
 from ..core.errors import ScenarioError
 from . import escape, event_lock, offline
+from .closed_tabs import quiet_closed_tabs
 from .escape import fill, html_pane, markdown_pane
 from .escape import text as esc
 from .follow import (
@@ -38,14 +39,14 @@ from .follow import (
 from .hand_seat import HAND_HELP, empty_log_html, step_status
 from .jobs import step_later
 from .naming import PageWords, seat_label
-from .offload import off_loop, quiet_closed_sockets
+from .offload import off_loop
 from .session import BOT, HUMAN, GameSession, LogLine
 from .upload import MAX_UPLOAD_BYTES, UploadGuard, too_large
 
 event_lock.install()
 offline.install()
 escape.install()
-quiet_closed_sockets()
+quiet_closed_tabs()
 
 __all__ = [
     "EventLog",

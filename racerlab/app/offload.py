@@ -10,7 +10,7 @@ runs at once.
 
 Bot moves and simulations are shared fairly between sessions by
 :mod:`racerlab.app.jobs`. A write to a tab that has closed logs no traceback
-(:func:`quiet_closed_sockets`).
+(:mod:`racerlab.app.closed_tabs`).
 """
 
 from __future__ import annotations
@@ -34,7 +34,6 @@ __all__ = [
     "deferred_page",
     "in_server",
     "off_loop",
-    "quiet_closed_sockets",
 ]
 
 log = logging.getLogger(__name__)
@@ -54,43 +53,6 @@ def _executor() -> ThreadPoolExecutor:
         if _pool is None:
             _pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="racerlab-load")
         return _pool
-
-
-class _ClosedSocket(logging.Filter):
-    """Drops a log record whose exception is a write to a socket that has closed."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        exc = record.exc_info[1] if record.exc_info else None
-        return not (exc is not None and _closed_socket(exc))
-
-
-def _closed_socket(exc: BaseException) -> bool:
-    from tornado.iostream import StreamClosedError
-    from tornado.websocket import WebSocketClosedError
-
-    return isinstance(exc, WebSocketClosedError | StreamClosedError)
-
-
-CLOSED_SOCKET_LOGGERS = (
-    "asyncio",
-    "tornado.application",
-    "tornado.general",
-    "bokeh.server.protocol_handler",
-    "bokeh.server.views.ws",
-    "bokeh.server.session",
-    "bokeh.util.tornado",
-)
-"""Loggers whose "task exception never retrieved" tracebacks a closed tab used to fill."""
-_QUIET = _ClosedSocket()
-
-
-def quiet_closed_sockets() -> None:
-    """Log no traceback for a write to a tab that has closed (idempotent): the server
-    writing to a closed websocket is how a page ends, not an error."""
-    for name in CLOSED_SOCKET_LOGGERS:
-        logger = logging.getLogger(name)
-        if _QUIET not in logger.filters:
-            logger.addFilter(_QUIET)
 
 
 def in_server() -> Any:

@@ -1,4 +1,4 @@
-"""``racerlab serve [knights|sonic|all] [--port N] [--address A] [--no-show]``.
+"""``racerlab serve [knights|sonic|all] [--port N] [--address A] [--no-show] [--num-procs N]``.
 
 Every route is a factory function, so Panel builds a fresh app (and a fresh
 game) for each browser session; nothing here keeps state at module level.
@@ -7,11 +7,18 @@ and answers ``/liveness`` for health checks. Session ids are signed with a
 secret made for each run (or ``RACERLAB_SECRET_KEY`` / ``BOKEH_SECRET_KEY`` when
 set), so a page cannot join another person's session by guessing or choosing
 its id. Serving beyond loopback prints a warning: the dashboards have no login.
+
+With ``--num-procs N`` Bokeh's own multi-process serving forks N server
+processes that share the listening socket (see :func:`process_count`); the
+secret is made once, before the fork, so every process accepts every page's
+session token. Closing a tab while the server writes to it is not an error
+worth a traceback (see :mod:`racerlab.app.closed_tabs`).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import os
 import sys
@@ -19,12 +26,14 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.errors import ScenarioError
+from .closed_tabs import quiet_closed_tabs
 from .dashboards import dashboards
 from .page_turns import one_page_at_a_time
 
 __all__ = [
     "app_routes",
     "exposure_warning",
+    "process_count",
     "serve_command",
     "server_secret",
     "start_server",
@@ -71,9 +80,18 @@ def _page_factory(slug: str) -> Callable[[], Any]:
         use_local_resources()
         token = _link_game()
         presenter = url_presenter()  # read here: the worker thread cannot see the address
-        main, sidebar, _ = deferred_page(
-            dashboard.title, lambda: dashboard.build(game=token, presenter=presenter), _fill_page
-        )
+        doc = in_server()
+
+        def build() -> Any:
+            from panel.io.state import set_curdoc
+
+            # in the worker, Panel's "current document" would be whichever session the
+            # server touched last: what the build reads of its page must come from this
+            # page's own document
+            with set_curdoc(doc):
+                return dashboard.build(game=token, presenter=presenter)
+
+        main, sidebar, _ = deferred_page(dashboard.title, build, _fill_page)
         return dashboard_template(dashboard.title, main=[main], sidebar=[sidebar])
 
     page.__name__ = f"{slug}_page"
@@ -168,6 +186,67 @@ def exposure_warning(address: str) -> str | None:
     )
 
 
+def process_count(requested: int) -> int:
+    """The number of server processes for ``--num-procs requested`` (0: one per core).
+
+    More processes than cores only make them compete for the same processors
+    (each holds its own copy of the dashboards), so that is refused with the reason.
+
+    >>> process_count(1)
+    1
+    """
+    from tornado.process import cpu_count
+
+    cores = cpu_count()
+    if requested < 0:
+        raise ScenarioError(f"--num-procs must be 0 (one per core) or more, got {requested}")
+    if requested == 0:
+        return cores
+    if requested > cores:
+        raise ScenarioError(
+            f"--num-procs {requested} is more than this machine's {cores} cores: the processes "
+            "would only take turns on the same processors; use at most "
+            f"{cores} (or 0 for one per core)"
+        )
+    return requested
+
+
+def _forget_unstarted_loop() -> None:
+    """Let each forked process make its own event loop (Tornado: none may exist before the fork).
+
+    Importing Panel leaves an unstarted asyncio loop as the main thread's current
+    one; a child would inherit it, and its selector, shared with every sibling.
+    """
+    policy = asyncio.get_event_loop_policy()
+    loop = getattr(getattr(policy, "_local", None), "_loop", None)
+    if loop is not None and loop.is_running():
+        raise ScenarioError("--num-procs needs a process with no running event loop")
+    if loop is not None:
+        loop.close()
+    asyncio.set_event_loop(None)
+
+
+PARENT_CHECK_MS = 1000
+"""How often a forked server process checks that the process that forked it is still there."""
+
+
+def _run_forked(server: Any, parent: int, show: bool) -> None:
+    """In a forked server process: start serving; stop when ``parent`` has gone."""
+    from tornado.ioloop import PeriodicCallback
+    from tornado.process import task_id
+
+    def orphaned() -> None:
+        if os.getppid() != parent:
+            log.info("the parent server process has gone: stopping")
+            server.io_loop.stop()
+
+    PeriodicCallback(orphaned, PARENT_CHECK_MS).start()
+    if show and task_id() == 0:  # one browser tab, not one per process
+        server.io_loop.add_callback(server.show, "/")
+    server.start()
+    server.io_loop.start()
+
+
 def start_server(
     game: str = "all",
     *,
@@ -178,6 +257,7 @@ def start_server(
     threaded: bool = False,
     start: bool = True,
     secret: str | None = None,
+    num_procs: int = 1,
 ) -> Any:
     """Start (or with ``threaded`` run in a thread) a Panel server for ``game``.
 
@@ -185,30 +265,48 @@ def start_server(
 
     Session ids are signed (see :func:`server_secret`); a warning is printed and
     logged when ``address`` is not loopback (see :func:`exposure_warning`).
+
+    ``num_procs`` other than 1 forks that many server processes sharing the
+    port (0: one per core); each process serves until stopped, and stops by
+    itself when the process that forked it ends. It cannot be ``threaded`` and
+    always starts.
     """
     import panel as pn
 
+    procs = 1 if num_procs == 1 else process_count(num_procs)
+    if procs != 1 and (threaded or not start):
+        raise ScenarioError("several server processes always run in the foreground")
     routes = app_routes(game)
     one_page_at_a_time()
+    quiet_closed_tabs()
     warning = exposure_warning(address)
     if warning is not None:
         print(warning, file=sys.stderr, flush=True)
         log.warning(warning)
-    return pn.serve(
+    options: dict[str, Any] = {}
+    if procs != 1:
+        _forget_unstarted_loop()
+        options["num_procs"] = procs
+    parent = os.getpid()
+    server = pn.serve(  # with several processes, each forked one returns from here
         routes,
         port=port,
         address=address,
-        show=show,
-        start=start,
+        show=show and procs == 1,
+        start=start and procs == 1,
         threaded=threaded,
         title="racerlab",
         websocket_origin=_origins(address, port, list(allow_websocket_origin or [])),
         liveness=True,
         sign_sessions=True,
-        secret_key=server_secret(secret),
+        secret_key=server_secret(secret),  # made once, before any fork: shared by all
         websocket_max_message_size=WEBSOCKET_MAX_BYTES,
         http_server_kwargs={"max_header_size": MAX_REQUEST_HEAD_BYTES},
+        **options,
     )
+    if procs != 1:
+        _run_forked(server, parent, show)
+    return server
 
 
 def serve_command(args: argparse.Namespace) -> int:
@@ -216,8 +314,11 @@ def serve_command(args: argparse.Namespace) -> int:
     game = getattr(args, "game", "all") or "all"
     port = int(getattr(args, "port", 5006))
     address = getattr(args, "address", DEFAULT_ADDRESS) or DEFAULT_ADDRESS
+    requested = int(getattr(args, "num_procs", 1))
+    procs = 1 if requested == 1 else process_count(requested)  # refused before listening
     app_routes(game)  # fail fast with a clear message for an unknown game
-    print(f"racerlab: serving {game} at http://{address}:{port}/ (Ctrl+C to stop)", flush=True)
+    how = "" if procs == 1 else f" with {procs} server processes"
+    print(f"racerlab: serving {game} at http://{address}:{port}/{how} (Ctrl+C to stop)", flush=True)
     try:
         start_server(
             game,
@@ -225,6 +326,7 @@ def serve_command(args: argparse.Namespace) -> int:
             address=address,
             show=not getattr(args, "no_show", False),
             allow_websocket_origin=list(getattr(args, "allow_websocket_origin", []) or []),
+            num_procs=procs,
         )
     except OSError as exc:
         print(f"racerlab: error: cannot listen on {address}:{port} ({exc})", file=sys.stderr)
