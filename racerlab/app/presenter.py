@@ -31,8 +31,9 @@ import param
 from panel.custom import JSComponent
 
 from ..viz.editing import scale_fonts
-from .controls import enable_steps, redraw_on, set_text
 from .escape import text as esc
+from .follow import back_now, enable_steps, redraw_on, set_text
+from .jobs import step_later
 
 __all__ = [
     "ODDS_WIDTH",
@@ -139,9 +140,10 @@ class Presenter(pn.viewable.Viewer):
         back = pn.widgets.Button(label="◀ Back", **big)
         step = pn.widgets.Button(label="Step", color="primary", **big)
         turn = pn.widgets.Button(label="Player ▶", color="primary", **big)
-        back.on_click(g(lambda e: self.session.back(), "back"))
-        step.on_click(g(lambda e: self.session.step("action"), "step"))
-        turn.on_click(g(lambda e: self.session.step("turn"), "step a turn"))
+        # the same off-loop, turn-taking steps as the sidebar's buttons
+        back.on_click(g(lambda e: back_now(self.session), "back"))
+        step.on_click(g(lambda e: step_later(self.session, "action", "step"), "step"))
+        turn.on_click(g(lambda e: step_later(self.session, "turn", "step a turn"), "step a turn"))
         self._back, self._forward = back, (step, turn)
         self.status = pn.pane.HTML("", styles={"font-size": "1.3em"}, margin=(14, 10))
         self.bar = pn.Row(back, step, turn, self.status, sizing_mode="stretch_width")
