@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from racerlab.app import knights_app
@@ -40,8 +42,16 @@ def test_loads_cleanly_draws_and_steps(
     page.wait_for_load_state("networkidle")
     screenshot(page, "knights-1366", publish=True)
     before = racer_shapes(racers)
-    page.get_by_role("button", name="Round ▶▶").click()
-    page.get_by_role("button", name="Round ▶▶").click()
+    status = page.get_by_text(re.compile(r"Round \d+ · step \d+ of \d+")).first
+    for _ in range(2):  # a click while the last round is still worked out would be refused
+        shown = status.inner_text()
+        page.get_by_role("button", name="Round ▶▶").click()
+        wait_for(
+            lambda shown=shown: (
+                status.inner_text() != shown and page.get_by_text("Working:").count() == 0
+            ),
+            timeout=60,
+        )
     wait_for(lambda: racer_shapes(read_source(page, "arena-racers")) != before)
     wait_for(lambda: page.get_by_text("Round 2", exact=True).count() >= 1)
     assert js_errors == []
