@@ -41,7 +41,11 @@ def test_twenty_sessions_step_and_tweak_at_once_without_crossing(
     for page in pages:
         page.get_by_role("button", name="Step", exact=True).wait_for(timeout=LOAD_S * 1000)
     loaded = time.monotonic() - started
-    first = [read_source(p, "arena-racers")["durability"][0] for p in pages]
+    # the step bar can show before the plot has its data: wait for what the arena shows
+    first = [
+        wait_for(lambda p=p: (read_source(p, "arena-racers") or {}).get("durability"), LOAD_S)[0]
+        for p in pages
+    ]
     # every page plays its own number of steps (clicks interleaved across the pages)
     steps = [1 + i % 3 for i in range(SESSIONS)]
     for k in range(max(steps)):
