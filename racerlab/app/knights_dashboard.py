@@ -112,18 +112,6 @@ class KnightsDashboard(DashboardShell):
         self._start(presenting=presenter)
 
     # -- the side column's pieces ---------------------------------------------------------------
-    def _racer_picker(self) -> pn.widgets.Select:
-        self.racer_select = pn.widgets.Select(
-            label="Selected racer",
-            options={},
-            css_classes=["rl-racer-picker"],
-            sizing_mode="stretch_width",
-        )
-        self.racer_select.param.watch(
-            self.session.guarded(self._on_select, "select racer"), "value"
-        )
-        return self.racer_select
-
     def _overlay_switch(self) -> pn.widgets.CheckButtonGroup:
         self.overlay_toggle = pn.widgets.CheckButtonGroup(
             options={OVERLAY_TITLES[o]: o for o in ARENA_OVERLAYS},
@@ -156,12 +144,8 @@ class KnightsDashboard(DashboardShell):
     editor = property(lambda self: self.panel("editor"), doc='The "Edit position" tab.')
 
     # -- callbacks --------------------------------------------------------------------------
-    # the picker and the switches are also set from the session; setting the session's own
+    # the switches are also set from the session; setting the session's own
     # value back fires nothing, so there is no echo to guard against
-    def _on_select(self, event: Any) -> None:
-        if event.new is not None:
-            self.session.selected = int(event.new)
-
     def _on_overlays(self, event: Any) -> None:
         self.session.overlays = [o for o in ARENA_OVERLAYS if o in event.new]
 
@@ -195,12 +179,6 @@ class KnightsDashboard(DashboardShell):
             s.state, selected=self._seat(), overlays=s.overlays, grid=s.grid,
             trail_states=self._trail(),
         )  # fmt: skip
-
-    def _offer_racers(self) -> None:
-        s = self.session
-        self.racer_select.param.update(
-            options={f"{i + 1}. {n}": i for i, n in enumerate(s.player_names)}, value=self._seat()
-        )
 
     def _show_standings(self, pane: pn.pane.HTML) -> None:
         set_text(pane, standings_html(self.session.state, self._seat()))

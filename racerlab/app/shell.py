@@ -297,6 +297,37 @@ class DashboardShell(pn.viewable.Viewer):
             if self.is_shown(name):
                 self._refresh_panel(name)
 
+    # -- the racer picker every game's side column has ---------------------------------------
+    def _seat(self) -> int:
+        """The selected seat, within the seats the game has."""
+        return min(self.session.selected, len(self.session.player_names) - 1)
+
+    def _racer_picker(self) -> pn.widgets.Select:
+        """The "Selected racer" picker (filled by :meth:`_offer_racers`)."""
+        self.racer_select = pn.widgets.Select(
+            label="Selected racer",
+            options={},
+            css_classes=["rl-racer-picker"],
+            sizing_mode="stretch_width",
+        )
+        self.racer_select.param.watch(
+            self.session.guarded(self._on_select, "select racer"), "value"
+        )
+        return self.racer_select
+
+    # the picker is also set from the session; setting the session's own value back fires
+    # nothing, so there is no echo to guard against
+    def _on_select(self, event: Any) -> None:
+        if event.new is not None:
+            self.session.selected = int(event.new)
+
+    def _offer_racers(self) -> None:
+        """The picker offers every seat by number and name, the selected one chosen."""
+        s = self.session
+        self.racer_select.param.update(
+            options={f"{i + 1}. {n}": i for i, n in enumerate(s.player_names)}, value=self._seat()
+        )
+
     # -- layout ------------------------------------------------------------------------------
     def _side_panels(self, place: str) -> list[Any]:
         return [self._panels[s.name] for s in self.PANELS if s.place == place]

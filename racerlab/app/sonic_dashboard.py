@@ -155,18 +155,6 @@ class SonicDashboard(DashboardShell):
         return [self.mode, self.players, self.zones]
 
     # -- the side column's pieces ---------------------------------------------------------------
-    def _racer_picker(self) -> pn.widgets.Select:
-        self.racer_select = pn.widgets.Select(
-            label="Selected racer",
-            options={},
-            css_classes=["rl-racer-picker"],
-            sizing_mode="stretch_width",
-        )
-        self.racer_select.param.watch(
-            self.session.guarded(self._on_select, "select racer"), "value"
-        )
-        return self.racer_select
-
     def _path_switch(self) -> pn.widgets.Checkbox:
         self.path_toggle = pn.widgets.Checkbox(
             label="Show the path preview on the track", value="path" in self.session.overlays
@@ -198,12 +186,8 @@ class SonicDashboard(DashboardShell):
     editor = property(lambda self: self.panel("editor"), doc='The "Edit position" tab.')
 
     # -- callbacks -------------------------------------------------------------------------------
-    # the picker and the switch are also set from the session; setting the session's own
+    # the switch is also set from the session; setting the session's own
     # value back fires nothing, so there is no echo to guard against
-    def _on_select(self, event: Any) -> None:
-        if event.new is not None:
-            self.session.selected = int(event.new)
-
     def _on_overlay(self, event: Any) -> None:
         self.session.overlays = ["path"] if event.new else []
 
@@ -245,12 +229,6 @@ class SonicDashboard(DashboardShell):
         self.track.show_selection(sel)
         if self.racer_select.value != sel:
             self.racer_select.value = sel
-
-    def _offer_racers(self) -> None:
-        s = self.session
-        self.racer_select.param.update(
-            options={f"{i + 1}. {n}": i for i, n in enumerate(s.player_names)}, value=self._seat()
-        )
 
     def _show_standings(self, pane: pn.pane.HTML) -> None:
         s = self.session
