@@ -32,7 +32,7 @@ from .offline import use_local_resources
 from .page_args import open_shared_game, url_presenter
 from .presenter import presenter_for
 from .session import GameSession
-from .shell import SIDE, SIDE_WIDTH, DashboardShell, PanelSpec
+from .shell import SIDE, SIDE_WIDTH, DashboardShell, GamePanels, PanelSpec
 from .simulation import SimulationPanel
 from .tables import TABLE_CSS
 
@@ -60,7 +60,7 @@ def _html(stylesheets: list[str] | None = None) -> pn.pane.HTML:
     return pn.pane.HTML("", stylesheets=stylesheets or [], sizing_mode="stretch_width")
 
 
-class KnightsDashboard(DashboardShell):
+class KnightsDashboard(GamePanels, DashboardShell):
     """The whole Racer Knights dashboard for one session: the shell, the arena and these
     panels (tabs are built when first shown)."""
 
@@ -132,16 +132,6 @@ class KnightsDashboard(DashboardShell):
             sizing_mode="stretch_width",
         )
         return self.grid_toggle
-
-    # -- panels by name (built when first asked for) -------------------------------------------
-    standings = property(lambda self: self.panel("standings"), doc="The standings table.")
-    result = property(lambda self: self.panel("result"), doc="The game's result line.")
-    log = property(lambda self: self.panel("log"), doc="The event log.")
-    hand = property(lambda self: self.panel("hand"), doc='The "Play by hand" tab.')
-    tweak = property(lambda self: self.panel("tweak"), doc='The "Tweak racer" tab.')
-    odds = property(lambda self: self.panel("odds"), doc='The "Odds" tab.')
-    simulation = property(lambda self: self.panel("simulation"), doc='The "Simulate" tab.')
-    editor = property(lambda self: self.panel("editor"), doc='The "Edit position" tab.')
 
     # -- callbacks --------------------------------------------------------------------------
     # the switches are also set from the session; setting the session's own

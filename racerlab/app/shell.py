@@ -48,6 +48,7 @@ __all__ = [
     "SIDE_WIDTH",
     "TAB",
     "DashboardShell",
+    "GamePanels",
     "PanelSpec",
     "loading",
 ]
@@ -391,6 +392,20 @@ class DashboardShell(pn.viewable.Viewer):
             align_items="flex-end",
             **_wide(),
         )
+
+
+class GamePanels:
+    """The panels a game's own dashboard declares, by name (each built when first asked
+    for, through :meth:`DashboardShell.panel`)."""
+
+    standings = property(lambda self: self.panel("standings"), doc="The standings table.")
+    result = property(lambda self: self.panel("result"), doc="The game's result line.")
+    log = property(lambda self: self.panel("log"), doc="The event log.")
+    hand = property(lambda self: self.panel("hand"), doc='The "Play by hand" tab.')
+    tweak = property(lambda self: self.panel("tweak"), doc='The "Tweak racer" tab.')
+    odds = property(lambda self: self.panel("odds"), doc='The "Odds" tab.')
+    simulation = property(lambda self: self.panel("simulation"), doc='The "Simulate" tab.')
+    editor = property(lambda self: self.panel("editor"), doc='The "Edit position" tab.')
 
 
 def _wide() -> dict[str, Any]:

@@ -43,7 +43,7 @@ from .offline import use_local_resources
 from .page_args import open_shared_game, url_presenter
 from .presenter import presenter_for
 from .session import GameSession
-from .shell import MAIN, SIDE, SIDE_WIDTH, DashboardShell, PanelSpec
+from .shell import MAIN, SIDE, SIDE_WIDTH, DashboardShell, GamePanels, PanelSpec
 from .simulation import SimulationPanel
 from .sonic_game import SONIC_OVERLAYS, RandomSettings, bundled_scenarios, racer_name, sonic_kit
 from .sonic_hand import HandPanel
@@ -83,7 +83,7 @@ SIDE_PANEL_WIDTH = SIDE_WIDTH
 """Width (px) of the column beside the tabs: racer picker, path switch, result, log."""
 
 
-class SonicDashboard(DashboardShell):
+class SonicDashboard(GamePanels, DashboardShell):
     """The whole Battle Racers dashboard for one session: the shell, the track and these
     panels (tabs are built when first shown)."""
 
@@ -174,16 +174,6 @@ class SonicDashboard(DashboardShell):
         return HandPanel(
             self.session, on_preview=self.session.guarded(self._show_preview, "preview")
         )
-
-    # -- panels by name (built when first asked for) -------------------------------------------
-    standings = property(lambda self: self.panel("standings"), doc="The standings table.")
-    result = property(lambda self: self.panel("result"), doc="The game's result line.")
-    log = property(lambda self: self.panel("log"), doc="The event log.")
-    hand = property(lambda self: self.panel("hand"), doc='The "Play by hand" tab.')
-    tweak = property(lambda self: self.panel("tweak"), doc='The "Tweak racer" tab.')
-    odds = property(lambda self: self.panel("odds"), doc='The "Odds" tab.')
-    simulation = property(lambda self: self.panel("simulation"), doc='The "Simulate" tab.')
-    editor = property(lambda self: self.panel("editor"), doc='The "Edit position" tab.')
 
     # -- callbacks -------------------------------------------------------------------------------
     # the switch is also set from the session; setting the session's own
