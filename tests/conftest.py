@@ -9,6 +9,7 @@ and the README's current ones are copied to ``docs/screenshots/``.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -251,6 +252,24 @@ def wait_for() -> Callable[..., Any]:
         raise AssertionError(f"condition not met within {timeout} s (last error: {last_exc})")
 
     return wait
+
+
+_STATUS_STEP = re.compile(r"Round \d+ · step (\d+) of \d+")
+
+
+@pytest.fixture
+def status_step() -> Callable[[Any], int | None]:
+    """``status_step(page)``: the step number of the page's status line ("Round r · step k of
+    n"), or None while the page shows no such line (still loading or working a move out)."""
+
+    def read(page: Any) -> int | None:
+        line = page.get_by_text(_STATUS_STEP).first
+        if not line.count():
+            return None
+        found = _STATUS_STEP.search(line.inner_text())
+        return int(found.group(1)) if found else None
+
+    return read
 
 
 @pytest.fixture

@@ -18,14 +18,8 @@ SESSIONS = 20
 LOAD_S = 150.0
 
 
-def status_step(page) -> int:
-    """The step number shown in the page's status line ("Round r · step k of n")."""
-    text = page.get_by_text("· step ").first.inner_text()
-    return int(text.split("· step ")[1].split(" ")[0])
-
-
 def test_twenty_sessions_step_and_tweak_at_once_without_crossing(
-    racerlab_server, browser, read_source, wait_for
+    racerlab_server, browser, read_source, wait_for, status_step
 ):
     started = time.monotonic()
     context = browser.new_context(viewport={"width": 1366, "height": 768})

@@ -39,12 +39,9 @@ def crafted_links() -> list[str]:
     return [_token(json.dumps(frozen)), encode_share_token(tl)]
 
 
-def step_number(page) -> int:
-    text = page.get_by_text("· step ").first.inner_text()
-    return int(text.split("· step ")[1].split(" ")[0])
-
-
-def test_another_sessions_step_answers_while_crafted_links_load(racerlab_server, browser):
+def test_another_sessions_step_answers_while_crafted_links_load(
+    racerlab_server, browser, status_step, wait_for
+):
     context = browser.new_context(viewport={"width": 1366, "height": 768})
     b = context.new_page()
     b.goto(racerlab_server + "/knights")
@@ -55,12 +52,11 @@ def test_another_sessions_step_answers_while_crafted_links_load(racerlab_server,
         a = context.new_page()  # each crafted link in a tab of its own
         a.goto(f"{racerlab_server}/knights?game={link}", wait_until="commit")
         for _ in range(2):
-            before = step_number(b)
+            # the status line is read once it shows a step (not while a move is worked out)
+            before = wait_for(lambda: status_step(b) is not None and (status_step(b),), 60)[0]
             started = time.monotonic()
             step.click()
-            deadline = started + 30
-            while step_number(b) == before and time.monotonic() < deadline:
-                b.wait_for_timeout(20)
+            wait_for(lambda before=before: (status_step(b) or before) > before, 60)
             answers.append(time.monotonic() - started)
     a.get_by_role("button", name="Step", exact=True).wait_for(timeout=LOAD_MS)
     print(f"\nStep answers while crafted links load: {', '.join(f'{t:.2f}' for t in answers)} s")
