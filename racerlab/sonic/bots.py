@@ -59,15 +59,7 @@ from .move_events import BossHit
 from .movement import Movement, landing_orders, speed_cap_at
 from .options import BossHitRule, Mode
 from .quick_values import quick_value, walked_static
-from .rounds import (
-    ACTION_STEPS,
-    SPEED_DELTA,
-    SPINS,
-    CardAction,
-    action_speeds,
-    card_speed,
-    movement_kinds,
-)
+from .rounds import CardAction, action_speeds, card_speed, movement_kinds
 from .state import Phase, SonicState
 
 __all__ = [
@@ -447,7 +439,7 @@ def _speed_after(state: SonicState, rules: Any, seat: int, card: Any, choice: An
     o = state.options
     t = state.board.racers[seat]
     if choice is ActionChoice.SPEED:
-        delta = SPEED_DELTA[card.action]
+        delta = card.speed
     elif card.action is CardAction.SPIN_DASH and t.speed <= o.spin_dash_low:
         delta = o.spin_dash_bonus
     else:
@@ -496,7 +488,7 @@ def look_ahead_bot(state: SonicState, rules: Rules, w: Weights) -> Action:
 
     def take_key(a: Any) -> tuple:
         card = f.cards[a.card]
-        return (SPEED_DELTA.get(card.action, 0), card.priority)
+        return (card.speed, card.priority)
 
     return max(legal, key=take_key)
 
@@ -574,13 +566,13 @@ def card_value(
     token = state.board.racers[seat]
     ability = rules.facts.racers[state.abilities[seat]]
     speeds = action_speeds(
-        card.action,
+        card,
         token.speed,
         cap=speed_cap(ability, state.options.card_speed_max, state.options.speed_max),
         turn_cap=speed_cap_at(state.board, token.pos, state.options.move_rules),
         options=state.options,
     )
-    kinds = movement_kinds(card.movement, spin=card.action in SPINS)
-    extra = max((n for _, n in ACTION_STEPS.get(card.action, ())), default=0)
+    kinds = movement_kinds(card.movement, spin=card.spin)
+    extra = max((n for _, n in card.steps), default=0)
     best = max(_best_static(rules, state, seat, sp, kinds, w, memo) for sp in speeds)
     return best + w.progress * extra

@@ -14,7 +14,7 @@ from .effects import apply_power, power_movement, speed_cap
 from .events import ActionPassed, ActionUsed, CardTaken, DeckReshuffled, SpeedSet
 from .movement import Movement, speed_cap_at
 from .moves import walk
-from .rounds import SPEED_DELTA, CardAction, card_speed, draw_card
+from .rounds import CardAction, card_speed, draw_card
 from .state import Phase, SonicState
 from .transition import Turn, set_at
 
@@ -41,9 +41,7 @@ def use_action(t: Turn, state: SonicState, action: UseAction, path) -> SonicStat
     cap = speed_cap(ability, o.card_speed_max, o.speed_max)
     turn_cap = speed_cap_at(state.board, token.pos, o.move_rules)
     if action.choice is ActionChoice.SPEED:
-        new = card_speed(
-            token.speed, SPEED_DELTA[card.action], cap=cap, lo=o.speed_min, turn_cap=turn_cap
-        )
+        new = card_speed(token.speed, card.speed, cap=cap, lo=o.speed_min, turn_cap=turn_cap)
         return set_speed(t, state, seat, new, card.name)
     if action.choice is ActionChoice.SPIN:
         state = t.change(state, spin=True)

@@ -301,10 +301,29 @@ _CARD = Schema(
         "priority": Field(int, min=1, max=99),
         "action": Field(str, choices={a.value for a in CardAction}),
         "movement": Field(str, choices={m.value for m in CardMovement}),
+        "speed": Field(int, required=False, default=0, min=-9, max=9),
+        "run": Field(int, required=False, default=0, min=0, max=9),
+        "jump": Field(int, required=False, default=0, min=0, max=9),
+        "spin": Field(bool, required=False, default=False),
         "source": Field(str, choices=set(SOURCES)),
         "printed": PRINTED_FIELD,
     }
 )
+ACTION_FIELDS = ("speed", "run", "jump", "spin")
+"""A card's action numbers: its Speed change, the most spaces it runs or jumps, a spin."""
+
+
+def _card_action(checker: Checker, cid: str, row: dict) -> bool:
+    """Whether the card's action numbers fit its action: a Power card has none (it uses the
+    racer's Power), any other card offers at least one."""
+    given = [f for f in ACTION_FIELDS if row[f]]
+    if row["action"] == CardAction.POWER.value:
+        for name in given:
+            checker.add(cid, name, "a Power card has no action numbers (it uses the racer's Power)")
+        return not given
+    if not given:
+        checker.add(cid, "action", f"a {row['action']} card must offer a speed, run, jump or spin")
+    return bool(given)
 
 
 def load_cards(path: str | Path) -> tuple[CardFacts, ...]:
@@ -323,6 +342,8 @@ def load_cards(path: str | Path) -> tuple[CardFacts, ...]:
             )
             continue
         seen[row["priority"]] = cid
+        if not _card_action(checker, cid, row):
+            continue
         out.append(
             CardFacts(
                 cid,
@@ -330,6 +351,7 @@ def load_cards(path: str | Path) -> tuple[CardFacts, ...]:
                 row["priority"],
                 CardAction(row["action"]),
                 CardMovement(row["movement"]),
+                **{f: row[f] for f in ACTION_FIELDS},
             )
         )
     checker.raise_if_any()

@@ -14,7 +14,7 @@ from ..core.rules import Action
 from .actions import ActionChoice, Move, PassAction, PlayCard, TakeCard, UseAction
 from .effects import power_options
 from .movement import Movement, landing_orders
-from .rounds import ACTION_STEPS, SPEED_DELTA, SPINS, CardAction, movement_kinds
+from .rounds import CardAction, CardFacts, movement_kinds
 from .state import Phase, SonicState
 
 if TYPE_CHECKING:
@@ -61,15 +61,15 @@ def legal_and_index(rules: SonicRules, state: SonicState) -> tuple[list[Action],
 
 def _action_choices(rules: SonicRules, state: SonicState, seat: int, index: dict) -> list[Action]:
     f = rules.facts
-    act = f.cards[state.chosen[seat]].action
+    card = f.cards[state.chosen[seat]]
     token = state.token(seat)
     out: list[Action] = [PassAction(seat)]
-    if act in SPEED_DELTA:
+    if card.speed:
         out.append(UseAction(seat, ActionChoice.SPEED))
-    if act in SPINS:
+    if card.spin:
         out.append(UseAction(seat, ActionChoice.SPIN))
     seen = set()
-    for how, n in ACTION_STEPS.get(act, ()):
+    for how, n in card.steps:
         kind = Movement.RUN if how == "run" else Movement.JUMP
         choice = ActionChoice.RUN if how == "run" else ActionChoice.JUMP
         for p in rules.paths_for(state, token, n, kind):
@@ -78,7 +78,7 @@ def _action_choices(rules: SonicRules, state: SonicState, seat: int, index: dict
                 seen.add(key)
                 index[key] = p
                 out.append(UseAction(seat, choice, p.spaces))
-    if act is CardAction.POWER:
+    if card.action is CardAction.POWER:
         racer = f.racers[state.abilities[seat]]
         board = rules._board_for(state, token, 9)
         moves = power_options(board, token, racer, state.options.move_rules)
@@ -137,8 +137,8 @@ def check_action(rules: SonicRules, state: SonicState, action: Action) -> None:
         raise IllegalActionError("that action is not legal now", action=action)
 
 
-def action_steps(act: CardAction, choice: ActionChoice) -> tuple[tuple[Movement, int], ...]:
-    """The runs or jumps (kind, spaces) card action ``act`` offers as ``choice``, in the
+def action_steps(card: CardFacts, choice: ActionChoice) -> tuple[tuple[Movement, int], ...]:
+    """The runs or jumps (kind, spaces) ``card``'s action offers as ``choice``, in the
     order the legal list offers their paths (none for other choices)."""
     if choice is ActionChoice.RUN:
         how, kind = "run", Movement.RUN
@@ -146,14 +146,7 @@ def action_steps(act: CardAction, choice: ActionChoice) -> tuple[tuple[Movement,
         how, kind = "jump", Movement.JUMP
     else:
         return ()
-    return tuple((kind, n) for h, n in _STEPS_BY_ID.get(id(act), ()) if h == how)
-
-
-_STEPS_BY_ID = {id(act): steps for act, steps in ACTION_STEPS.items()}
-_SPEED_IDS = frozenset(map(id, SPEED_DELTA))
-_SPIN_IDS = frozenset(map(id, SPINS))
-"""The card-action tables keyed by the members' identity (a CardAction member hashes in
-Python; members are lasting singletons)."""
+    return tuple((kind, n) for h, n in card.steps if h == how)
 
 
 def _plainly_allowed(rules: SonicRules, state: SonicState, action: Action) -> bool:
@@ -163,10 +156,10 @@ def _plainly_allowed(rules: SonicRules, state: SonicState, action: Action) -> bo
         return True
     if not isinstance(action, UseAction) or action.path:
         return False
-    act = rules.facts.cards[state.chosen[action.player]].action
+    card = rules.facts.cards[state.chosen[action.player]]
     if action.choice is ActionChoice.SPEED:
-        return id(act) in _SPEED_IDS
-    return action.choice is ActionChoice.SPIN and id(act) in _SPIN_IDS
+        return card.speed != 0
+    return action.choice is ActionChoice.SPIN and card.spin
 
 
 def _check_move(rules: SonicRules, state: SonicState, seat: int, move: Move) -> None:

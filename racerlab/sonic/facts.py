@@ -14,7 +14,7 @@ from typing import Any
 
 from ..core.errors import ScenarioError
 from .effect_names import Effect
-from .rounds import CardAction, CardFacts, CardMovement
+from .rounds import CardFacts
 from .track import Section, SectionType, Zone
 
 __all__ = ["BossCardFacts", "BossFacts", "EffectSpec", "Facts", "RacerFacts", "facts"]
@@ -160,15 +160,7 @@ def facts(catalog: Any = None) -> Facts:
     got = _CACHE.get(id(catalog))
     if got is not None and got[0] is catalog:
         return got[1]
-    cards = {}
-    for c in _values(catalog.cards):
-        cards[str(c.id)] = CardFacts(
-            str(c.id),
-            c.name,
-            int(c.priority),
-            CardAction(_value(c.action)),
-            CardMovement(_value(c.movement)),
-        )
+    cards: dict[str, CardFacts] = {c.id: c for c in _values(catalog.cards)}
     racers = {}
     for r in _values(catalog.racers):
         racers[r.id] = RacerFacts(

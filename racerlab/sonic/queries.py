@@ -35,7 +35,7 @@ from .board import Badnik
 from .effects import power_speed, speed_cap
 from .movement import Movement, resolve_move, speed_cap_at
 from .options import DeckOut
-from .rounds import SPINS, CardAction, action_speeds, movement_kinds
+from .rounds import CardAction, action_speeds, movement_kinds
 from .rounds import resolution_order as _order
 from .setup import zone_boss
 from .state import BOSS_SEAT, NO_CARD, Phase, SonicState
@@ -234,7 +234,7 @@ def path_preview(
 
         token = replace(token, speed=speed)
         state = replace(state, board=state.board.with_racer(token))
-    kinds = movement_kinds(card.movement, spin=card.action in SPINS)
+    kinds = movement_kinds(card.movement, spin=card.spin)
     laid = state.board.track.n_columns
     out: list[PathPreview] = []
     for kind in kinds:
@@ -286,7 +286,7 @@ def speed_spread(state: SonicState, player: int, rules: Any = None) -> dict[str,
     out: dict[str, tuple[int, ...]] = {}
     for c in dict.fromkeys(state.hands[player]):
         card = f.cards[c]
-        speeds = set(action_speeds(card.action, token.speed, cap=cap, turn_cap=turn_cap, options=o))
+        speeds = set(action_speeds(card, token.speed, cap=cap, turn_cap=turn_cap, options=o))
         if card.action is CardAction.POWER:
             speeds.add(power_speed(state.board, token, ability, o.move_rules))
         out[c] = tuple(sorted(speeds))

@@ -18,16 +18,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..core.dice import ChanceSource
 from .movement import Movement
 from .options import DeckOut, SonicOptions, TieBreak
 
 __all__ = [
-    "ACTION_STEPS",
-    "SPEED_DELTA",
-    "SPINS",
     "CardAction",
     "CardFacts",
     "CardMovement",
@@ -42,22 +39,23 @@ BOSS = -1
 
 
 class CardAction(enum.Enum):
-    """The eight Agility Card actions (rulebook)."""
+    """The eight Agility Card actions (rulebook). What each offers (a Speed change, a short
+    run or jump, a spin) is card data: :class:`CardFacts`, read from ``cards.toml``."""
 
     BRAKE = "brake"
-    """Speed -4."""
+    """Slow down."""
     SHIFT = "shift"
-    """Run 1 space, or Speed +1."""
+    """A short run, or speed up."""
     SPRING = "spring"
-    """Run or jump up to 2 spaces."""
+    """A short run or jump."""
     SPIN_DASH = "spin-dash"
-    """Spin; and Speed +3 if Speed is 1 or 2."""
+    """Spin; and a Speed bonus at low Speed (the options' ``spin_dash_*``)."""
     SPIN = "spin"
-    """Spin, or Speed +1."""
+    """Spin, or speed up."""
     BOOST = "boost"
-    """Jump 1 space, or Speed +1."""
+    """A short jump, or speed up."""
     SPRINT = "sprint"
-    """Speed +2."""
+    """Speed up."""
     POWER = "power"
     """Use the racer's Power."""
 
@@ -73,35 +71,31 @@ class CardMovement(enum.Enum):
     """Run or jump, the player's choice."""
 
 
-SPEED_DELTA: Mapping[CardAction, int] = {
-    CardAction.BRAKE: -4,
-    CardAction.SHIFT: +1,
-    CardAction.SPIN: +1,
-    CardAction.BOOST: +1,
-    CardAction.SPRINT: +2,
-}
-"""Speed changes of the actions that offer one (rulebook)."""
-
-ACTION_STEPS: Mapping[CardAction, tuple[tuple[str, int], ...]] = {
-    CardAction.SHIFT: (("run", 1),),
-    CardAction.SPRING: (("run", 1), ("run", 2), ("jump", 1), ("jump", 2)),
-    CardAction.BOOST: (("jump", 1),),
-}
-"""Moves an action offers: (run or jump, spaces) (rulebook: Shift, Spring, Boost)."""
-
-SPINS = frozenset({CardAction.SPIN, CardAction.SPIN_DASH})
-"""Actions that let the racer spin."""
-
-
 @dataclass(frozen=True, slots=True)
 class CardFacts:
-    """What the rules need of an Agility Card."""
+    """What the rules need of an Agility Card: its order, action, movement and the numbers
+    of its action (from the card data)."""
 
     id: str
     name: str
     priority: int
     action: CardAction
     movement: CardMovement
+    speed: int
+    """The Speed change the action offers (0: none)."""
+    run: int
+    """The action offers a run of 1 up to this many spaces (0: none)."""
+    jump: int
+    """The action offers a jump of 1 up to this many spaces (0: none)."""
+    spin: bool
+    """The action lets the racer spin."""
+    steps: tuple[tuple[str, int], ...] = field(init=False, repr=False, compare=False)
+    """The runs and jumps the action offers, ``("run" | "jump", spaces)``, runs first."""
+
+    def __post_init__(self) -> None:
+        runs = tuple(("run", n) for n in range(1, self.run + 1))
+        jumps = tuple(("jump", n) for n in range(1, self.jump + 1))
+        object.__setattr__(self, "steps", runs + jumps)
 
 
 def card_speed(
@@ -141,24 +135,25 @@ def movement_kinds(movement: CardMovement, spin: bool = False) -> tuple[Movement
 
 
 def action_speeds(
-    action: CardAction,
+    card: CardFacts,
     speed: int,
     *,
     cap: int,
     turn_cap: int | None,
     options: SonicOptions,
 ) -> tuple[int, ...]:
-    """The speeds a card's action can leave before the movement: passing keeps ``speed``;
-    a speed action changes it (up to ``cap``); Spin Dash adds its bonus at low speed.
+    """The speeds ``card``'s action can leave before the movement: passing keeps ``speed``;
+    a Speed change changes it (up to ``cap``); Spin Dash adds its bonus at low speed.
 
-    >>> action_speeds(CardAction.SPRINT, 3, cap=6, turn_cap=None, options=SonicOptions())
+    >>> sprint = CardFacts("s", "Sprint", 7, CardAction.SPRINT, CardMovement.RUN, 2, 0, 0, False)
+    >>> action_speeds(sprint, 3, cap=6, turn_cap=None, options=SonicOptions())
     (3, 5)
     """
     speeds = {speed}
     lo = options.speed_min
-    if action in SPEED_DELTA:
-        speeds.add(card_speed(speed, SPEED_DELTA[action], cap=cap, lo=lo, turn_cap=turn_cap))
-    if action is CardAction.SPIN_DASH and speed <= options.spin_dash_low:
+    if card.speed:
+        speeds.add(card_speed(speed, card.speed, cap=cap, lo=lo, turn_cap=turn_cap))
+    if card.action is CardAction.SPIN_DASH and speed <= options.spin_dash_low:
         speeds.add(card_speed(speed, options.spin_dash_bonus, cap=cap, lo=lo, turn_cap=turn_cap))
     return tuple(sorted(speeds))
 

@@ -188,8 +188,8 @@ class SonicRules(Rules[SonicState, Action]):
         cached = self._legal_for
         if cached is not None and cached[0] is state:
             return cached[2].get((action.choice, action.path))
-        act = self.facts.cards[state.chosen[action.player]].action
-        return self._finder.walked_action_path(state, action, action_steps(act, action.choice))
+        card = self.facts.cards[state.chosen[action.player]]
+        return self._finder.walked_action_path(state, action, action_steps(card, action.choice))
 
     # -- checking ---------------------------------------------------------------------------
     def check(self, state: SonicState, action: Action) -> None:
