@@ -40,7 +40,8 @@ class ActionChoice(enum.Enum):
     """What a player does with a card's action (see :mod:`racerlab.sonic.rounds`)."""
 
     SPEED = "speed"
-    """The action's speed change (Brake -4, Shift/Spin/Boost +1, Sprint +2)."""
+    """The card's Speed change (its ``speed`` in the card data: Brake -4, Shift/Spin/Boost +1,
+    Sprint +2)."""
     RUN = "run"
     """Run the given path (Shift 1 space, Spring up to 2)."""
     JUMP = "jump"

@@ -15,9 +15,9 @@ from ..core.dice import ChanceSource
 from ..core.frozen import fast_replace
 from ..core.rules import Event
 from .board import Board
+from .boss_catalog import Boss
 from .effects import apply_boss_effect, move_boss
 from .events import BossCardRevealed, BossDamaged, BossDestroyed, BossFinished, RacerLost
-from .facts import BossFacts
 from .move_events import BossHit
 from .movement import DEFAULT_RULES, MoveRules
 from .options import BossHitRule, DeckOut, SonicOptions
@@ -43,7 +43,7 @@ START_SECTION = 1
 
 
 def place_boss(
-    board: Board, boss: BossFacts, chance: ChanceSource, deck_version: str | None = None
+    board: Board, boss: Boss, chance: ChanceSource, deck_version: str | None = None
 ) -> tuple[Board, BossState]:
     """Boss set-up: the centre space of the first section after the Start Line, its rings
     from the pile onto its profile, its deck (of ``deck_version``, the newest by default)
@@ -60,7 +60,7 @@ def place_boss(
 def boss_card_turn(
     board: Board,
     boss: BossState,
-    facts: BossFacts,
+    facts: Boss,
     racing: Sequence[int],
     chance: ChanceSource,
     *,

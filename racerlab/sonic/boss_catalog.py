@@ -1,26 +1,37 @@
-"""Reading the Battle Racers boss files: profiles, decks and their versions.
+"""The Battle Racers bosses: reading their files, and a boss over its deck versions.
 
 A ``sonic-bosses`` file (``bosses.toml``) holds boss profiles and their 16-card decks; its
 top-level ``deck`` says which version of the bundled boss data it is (``v1`` when absent).
 :func:`boss_decks` reads ``bosses.toml`` and the older versions beside it
 (``bosses-v1.toml``), so saved games replay with the cards they were played with
-(docs/data.md, "Boss deck versions").
+(docs/data.md, "Boss deck versions"). A :class:`BossProfile` is one version's entry; a
+:class:`Boss` (:func:`bosses`) is what the rules play: a boss with the cards and profile rules
+of every version.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.catalog import Checker, Field, Schema, read_toml
-from ..core.errors import CatalogError, Problem
+from ..core.errors import CatalogError, Problem, ScenarioError
 from ..core.provenance import PRINTED_FIELD
 from .catalog_common import SOURCES, EffectSpec, header, read_effects
 from .effect_names import Scope
 from .track import Zone
 
-__all__ = ["DECK_VERSION", "BossCard", "BossProfile", "boss_decks", "load_bosses"]
+__all__ = [
+    "DECK_VERSION",
+    "Boss",
+    "BossCard",
+    "BossProfile",
+    "boss_decks",
+    "bosses",
+    "load_bosses",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,3 +162,69 @@ def boss_decks(folder: Path) -> dict[str, dict[str, BossProfile]]:
     if problems:
         raise CatalogError(problems)
     return decks
+
+
+@dataclass(frozen=True, slots=True)
+class Boss:
+    """A boss as the rules play it: its profile rules and deck in every deck version.
+
+    ``rules`` are the newest version's; ``cards`` holds the cards of every version (a card
+    id means one card in all of them); ``decks`` and ``deck_rules`` give each version's
+    card ids and profile rules (:meth:`deck`, :meth:`profile_rules`), the newest first."""
+
+    id: str
+    name: str
+    rules: tuple[EffectSpec, ...]
+    cards: Mapping[str, BossCard]
+    rings: int = 10
+    decks: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    deck_rules: Mapping[str, tuple[EffectSpec, ...]] = field(default_factory=dict)
+
+    def _version(self, version: str | None) -> str | None:
+        """The version played for ``version``: itself, the newest for ``None``, or a boss's
+        only deck (custom data has one); ``None`` when no versions are listed."""
+        if not self.decks:
+            return None
+        if version in self.decks:
+            return version
+        if version is None or len(self.decks) == 1:
+            return next(iter(self.decks))
+        known = ", ".join(sorted(self.decks))
+        raise ScenarioError(f"boss {self.id!r} has no deck version {version!r} (known: {known})")
+
+    def deck(self, version: str | None = None) -> tuple[str, ...]:
+        """The card ids of the boss's deck in ``version`` (the newest when ``None``)."""
+        v = self._version(version)
+        return self.decks[v] if v is not None else tuple(self.cards)
+
+    def profile_rules(self, version: str | None = None) -> tuple[EffectSpec, ...]:
+        """The profile's gameplay rules in ``version`` (the newest when ``None``)."""
+        v = self._version(version)
+        return self.deck_rules[v] if v is not None else self.rules
+
+
+def bosses(
+    newest: Mapping[str, BossProfile], decks: Mapping[str, Mapping[str, BossProfile]]
+) -> dict[str, Boss]:
+    """Every boss of ``newest`` with its cards and rules in each version of ``decks``."""
+    return {b.id: _boss(b, decks) for b in newest.values()}
+
+
+def _boss(newest: BossProfile, decks: Mapping[str, Mapping[str, BossProfile]]) -> Boss:
+    versions = {newest.version: newest}
+    for v, group in decks.items():
+        if newest.id in group:
+            versions.setdefault(v, group[newest.id])
+    cards: dict[str, BossCard] = {}
+    for profile in versions.values():
+        for card in profile.deck:
+            cards.setdefault(card.id, card)
+    return Boss(
+        newest.id,
+        newest.name,
+        newest.rules,
+        cards,
+        newest.rings,
+        {v: tuple(c.id for c in p.deck) for v, p in versions.items()},
+        {v: p.rules for v, p in versions.items()},
+    )

@@ -1,6 +1,7 @@
 """What every Battle Racers catalog file shares: the header, the effect tables, the sources.
 
-:mod:`racerlab.sonic.catalog` and :mod:`racerlab.sonic.boss_catalog` read their files with these.
+:mod:`racerlab.sonic.catalog` and :mod:`racerlab.sonic.boss_catalog` read their files with
+these; :class:`EffectSpec` is the one form of an effect, in the catalog and in the rules.
 """
 
 from __future__ import annotations
@@ -26,9 +27,12 @@ class EffectSpec:
     effect: Effect
     params: tuple[tuple[str, int | str | bool], ...] = ()
 
-    def param(self, name: str) -> Any:
-        """The value of parameter ``name``."""
-        return dict(self.params)[name]
+    def get(self, name: str, default: Any = None) -> Any:
+        """The value of parameter ``name`` (``default`` when the effect has none)."""
+        for key, value in self.params:
+            if key == name:
+                return value
+        return default
 
     def describe(self) -> str:
         """``name(param=value, ...)``."""

@@ -19,10 +19,11 @@ from ..core.dice import ChanceSource
 from ..core.rules import Event
 from .board import Board, RacerToken
 from .boss_rings import scatter_rings, take_rings
+from .catalog import RacerProfile
+from .catalog_common import EffectSpec
 from .effect_names import Effect
 from .events import BossMoved, BossRule, PowerUsed, SpeedSet
 from .expansions import place_vr_token
-from .facts import EffectSpec, RacerFacts
 from .move_events import where
 from .movement import (
     DEFAULT_RULES,
@@ -78,21 +79,21 @@ HANDLED = ABILITIES | POWERS | BOSS
 
 
 # -- abilities ----------------------------------------------------------------------
-def _ability(racer: RacerFacts, effect: Effect) -> EffectSpec | None:
+def _ability(racer: RacerProfile, effect: Effect) -> EffectSpec | None:
     for spec in racer.ability:
         if spec.effect is effect:
             return spec
     return None
 
 
-def speed_cap(racer: RacerFacts, default: int, highest: int = MAX_SPEED) -> int:
+def speed_cap(racer: RacerProfile, default: int, highest: int = MAX_SPEED) -> int:
     """Highest Speed card actions may give this racer (``speed_cap`` Ability, else
     ``default``, 6), never above the ``highest`` Speed of the rule options."""
     spec = _ability(racer, Effect.SPEED_CAP)
     return min(int(spec.get("speed")), highest) if spec is not None else default
 
 
-def start_speed(racer: RacerFacts, default: int) -> int:
+def start_speed(racer: RacerProfile, default: int) -> int:
     """Speed at the start and after damage without rings (``start_speed`` Ability, else 3)."""
     spec = _ability(racer, Effect.START_SPEED)
     return int(spec.get("speed")) if spec is not None else default
@@ -101,8 +102,8 @@ def start_speed(racer: RacerFacts, default: int) -> int:
 def racer_token(
     token_id: str,
     pos: Coord,
-    body: RacerFacts,
-    ability: RacerFacts,
+    body: RacerProfile,
+    ability: RacerProfile,
     *,
     default_speed: int,
     stacks: tuple[int, ...] | None = None,
@@ -113,7 +114,7 @@ def racer_token(
     """The board token of a racer whose body (base, stacks) is ``body`` and whose Ability
     is ``ability``'s (they differ after the director's SetAbility)."""
     extra = _ability(ability, Effect.EXTRA_RING_STACK)
-    n = body.stacks + (int(extra.get("stacks")) if extra is not None else 0)
+    n = body.ring_stacks + (int(extra.get("stacks")) if extra is not None else 0)
     if stacks is None:
         stacks = (0,) * n
     elif len(stacks) != n:  # another racer's extra stack: the same rings, stacks kept
@@ -169,7 +170,7 @@ def hurt(
 
 # -- powers ---------------------------------------------------------------------------
 def power_options(
-    board: Board, token: RacerToken, racer: RacerFacts, rules: MoveRules = DEFAULT_RULES
+    board: Board, token: RacerToken, racer: RacerProfile, rules: MoveRules = DEFAULT_RULES
 ) -> list[Path]:
     """The paths a moving Power offers (empty when the Power does not move the racer).
 
@@ -202,7 +203,7 @@ def power_options(
     return list(out.values())
 
 
-def power_movement(racer: RacerFacts) -> Movement | None:
+def power_movement(racer: RacerProfile) -> Movement | None:
     """How the racer's Power moves it (``None`` if it does not)."""
     for spec in racer.power:
         if spec.effect is Effect.LANE_SHIFT:
@@ -213,7 +214,7 @@ def power_movement(racer: RacerFacts) -> Movement | None:
 
 
 def power_speed(
-    board: Board, token: RacerToken, racer: RacerFacts, rules: MoveRules = DEFAULT_RULES
+    board: Board, token: RacerToken, racer: RacerProfile, rules: MoveRules = DEFAULT_RULES
 ) -> int:
     """The racer's speed after its ``gain_speed`` Power: up by the amount, up to the
     highest Speed of the rulings (9 by default) and the Turn lane's number; unchanged for
@@ -229,7 +230,7 @@ def power_speed(
 def apply_power(
     board: Board,
     seat_id: str,
-    racer: RacerFacts,
+    racer: RacerProfile,
     chance: ChanceSource,
     *,
     seat: int,

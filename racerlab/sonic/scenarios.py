@@ -32,12 +32,12 @@ from ..core.catalog import data_dir
 from ..core.errors import ScenarioError
 from ..core.timeline import FORMAT, FORMAT_VERSION
 from .board import Badnik
+from .catalog import SonicCatalog, load_catalog
 from .effects import spread_rings
 from .state import Phase, SonicState
 from .track import LANES, Section, SectionType, Zone
 
 __all__ = [
-    "ScenarioCatalog",
     "at_turn",
     "give_cards",
     "load_scenario",
@@ -51,19 +51,6 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class ScenarioCatalog:
-    """A catalog-shaped value (what the rules read): sections, cards, racers, bosses."""
-
-    sections: dict
-    cards: tuple
-    racers: dict
-    bosses: dict
-    components: Any = None
-    boss_decks: dict = field(default_factory=dict)
-    """Every version of the boss data by deck version (as :class:`~.catalog.SonicCatalog`)."""
-
-
 def _flat(sid: str, kind: SectionType, columns: int, **kw: Any) -> Section:
     return Section.from_grid(sid, sid, Zone.BASE, kind, [" ".join(["0.."] * columns)] * LANES, **kw)
 
@@ -73,14 +60,12 @@ def plain_catalog(
     *,
     turn_lanes: tuple[int, ...] = (2, 3, 4, 5, 6),
     extra: tuple[Section, ...] = (),
-    base: Any = None,
-) -> ScenarioCatalog:
+    base: SonicCatalog | None = None,
+) -> SonicCatalog:
     """The bundled catalog with flat sections (``columns`` long; Start Line 4 with 2 grid
     columns; Finish 4 with the line after its first column). ``extra`` sections join the
     zones they name."""
     if base is None:
-        from .catalog import load_catalog
-
         base = load_catalog()
     sections: dict[Zone, list[Section]] = {z: [] for z in Zone}
     sections[Zone.BASE] = [
@@ -92,14 +77,7 @@ def plain_catalog(
     ]
     for s in extra:
         sections[s.zone].append(s)
-    return ScenarioCatalog(
-        {z: tuple(v) for z, v in sections.items()},
-        base.cards,
-        base.racers,
-        base.bosses,
-        base.components,
-        dict(getattr(base, "boss_decks", None) or {}),
-    )
+    return replace(base, sections={z: tuple(v) for z, v in sections.items()})
 
 
 def place(

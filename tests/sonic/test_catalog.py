@@ -174,3 +174,40 @@ def test_cli_validates_a_bundled_file():
 def test_lookup_helpers():
     assert CAT.section("gh-1").zone is Zone.GREEN_HILL
     assert CAT.card("brake-1").action is CardAction.BRAKE
+
+
+def test_the_rules_read_the_catalogs_own_entries():
+    """One model: the rules' index holds the very objects the loaders made."""
+    from racerlab.sonic.facts import facts
+
+    f = facts(CAT)
+    assert f is facts(CAT)
+    assert all(f.cards[c.id] is c for c in CAT.cards)
+    assert all(f.racers[r] is CAT.racers[r] for r in CAT.racers)
+    for boss_id, newest in CAT.bosses.items():
+        boss = f.bosses[boss_id]
+        assert boss.rules is newest.rules and boss.rings == newest.rings
+        assert all(boss.cards[c.id] is c for c in newest.deck)
+
+
+def test_a_boss_keeps_every_deck_version_newest_first():
+    from racerlab.sonic.facts import facts
+
+    eggman = facts(CAT).bosses["eggman"]
+    assert list(eggman.decks) == ["v2", "v1"]
+    for version, group in CAT.boss_decks.items():
+        profile = group["eggman"]
+        assert eggman.deck(version) == tuple(c.id for c in profile.deck)
+        assert eggman.profile_rules(version) == profile.rules
+        assert all(eggman.cards[c.id] == c for c in profile.deck)
+    assert eggman.deck() == eggman.deck("v2")
+
+
+def test_the_plain_test_catalog_is_a_catalog_with_flat_sections():
+    from racerlab.sonic.catalog import SonicCatalog
+    from racerlab.sonic.scenarios import plain_catalog
+
+    plain = plain_catalog(6)
+    assert isinstance(plain, SonicCatalog)
+    assert plain.cards is CAT.cards and plain.boss_decks is CAT.boss_decks
+    assert [s.id for s in plain.sections[Zone.BASE]][:2] == ["start", "straight-1"]

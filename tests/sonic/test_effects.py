@@ -19,9 +19,9 @@ from racerlab.sonic import (
 )
 from racerlab.sonic.actions import Move
 from racerlab.sonic.board import Badnik
+from racerlab.sonic.catalog import EffectSpec
 from racerlab.sonic.effect_names import Effect
 from racerlab.sonic.effects import HANDLED, apply_boss_effect
-from racerlab.sonic.facts import EffectSpec
 from racerlab.sonic.rounds import CardAction, CardMovement
 from racerlab.sonic.scenarios import at_turn, place, plain_catalog, put
 
@@ -58,7 +58,7 @@ def test_abilities_shape_the_tokens():
     tails, knuckles, amy, rouge = s.board.racers
     assert "water" in tails.ignore
     assert knuckles.damage_speed == 3
-    assert len(amy.stacks) == RULES.facts.racers["amy"].stacks + 1
+    assert len(amy.stacks) == RULES.facts.racers["amy"].ring_stacks + 1
     assert rouge.ring_magnet and not tails.ring_magnet
 
 
