@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ..core.timeline import Timeline
 from ..sonic import Mode, SonicRules, SonicSetup, random_setup
@@ -99,8 +100,9 @@ def racer_name(racer_id: str) -> str:
     return racer.name if racer is not None else racer_id
 
 
-def sonic_kit(settings: RandomSettings | None = None) -> GameKit:
-    """The Battle Racers game as the dashboard framework sees it.
+def sonic_kit(settings: RandomSettings | None = None, catalog: Any = None) -> GameKit:
+    """The Battle Racers game as the dashboard framework sees it, playing ``catalog`` (the
+    bundled one by default).
 
     ``settings`` (mode, players, zones) shapes every "New random game"; the
     dashboard changes it through its own widgets.
@@ -109,7 +111,9 @@ def sonic_kit(settings: RandomSettings | None = None) -> GameKit:
     return GameKit(
         name="sonic",
         title="Sonic the Hedgehog: Battle Racers",
-        rules=SonicRules,
+        rules=lambda: SonicRules(catalog),
+        catalog=catalog,
+        with_catalog=lambda other: sonic_kit(settings, other),
         random_setup=settings.setup,
         bots=dict(GAME.bots),
         scenarios=bundled_scenarios(),
