@@ -124,10 +124,11 @@ class TweakPanel(pn.viewable.Viewer):
         rs = state.racers[p]
         racer = queries.seat_racer(state, p)
         wrecked = " <i>Wrecked: the director cannot change it.</i>" if rs.wrecked else ""
+        ours = invented_stats(rs.build, rs.mods, s.rules.catalog)
         set_text(
             self.header,
             f"<b>Tweak {esc(state.name(p))}</b> ({esc(racer.knight.name)}): "
-            f"{stats_line(racer.stats, ours_marker(invented_stats(rs.build, rs.mods)))}" + wrecked,
+            f"{stats_line(racer.stats, ours_marker(ours))}" + wrecked,
         )
         for stat, w in self.sliders.items():
             now = int(getattr(racer.weapon if stat in WEAPON_STATS else racer.stats, stat))

@@ -115,7 +115,7 @@ class TweakPanel(pn.viewable.Viewer):
         set_slider(self.rings, 0, max(1, t.rings + state.board.ring_pile), t.rings)
         prof = cat.racers.get(state.abilities[seat])
         if prof is not None:
-            mark = ours_mark(prof.id)
+            mark = ours_mark(prof.id, catalog=cat)
             set_text(
                 self.ability_text,
                 f"**Ability:** {esc(prof.ability_text)}{mark('ability')}  \n"

@@ -10,6 +10,9 @@ write their own cards in files of the same names:
   problem names the file as it was given, its entry and its field. Sizes are
   limited: :data:`~racerlab.core.catalog.MAX_FILE_BYTES` a file and
   :data:`MAX_CATALOG_BYTES` in all.
+* :func:`provenance_index` gives the provenance of a catalog so loaded (its own
+  ``printed`` lists), so the tools mark the values of ours in the cards played;
+  the last :data:`MAX_REMEMBERED` catalogs loaded are remembered.
 * :func:`export_catalog` writes the bundled files as an editable template: each
   entry with values of ours (illustrative, not printed in the rulebook) gets a
   ``# ours:`` comment line naming them, above it. Comments change nothing, so
@@ -23,7 +26,9 @@ from __future__ import annotations
 
 import re
 import tempfile
+import threading
 import tomllib
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,12 +49,16 @@ __all__ = [
     "export_catalog",
     "load_catalog_files",
     "marked_text",
+    "provenance_index",
 ]
 
 MAX_CATALOG_BYTES = 5_000_000
 """Most bytes a set of catalog files given at once may hold in all (the page's upload limit)."""
 MAX_CATALOG_FILES = 40
 """Most files a set of catalog files given at once may hold."""
+
+MAX_REMEMBERED = 64
+"""How many catalogs loaded from files keep their provenance (:func:`provenance_index`)."""
 
 OURS_NOTE = "# ours (illustrative, not printed in the rulebook):"
 """How an exported template marks the values of an entry that are ours."""
@@ -73,6 +82,25 @@ class LoadedCatalog:
     catalog: Any
     files: tuple[str, ...]
     provenance: ProvenanceIndex
+
+
+_REMEMBERED: OrderedDict[int, tuple[Any, ProvenanceIndex]] = OrderedDict()
+_LOCK = threading.Lock()
+
+
+def _remember(catalog: Any, index: ProvenanceIndex) -> None:
+    with _LOCK:
+        _REMEMBERED[id(catalog)] = (catalog, index)  # kept alive: the id stays its own
+        while len(_REMEMBERED) > MAX_REMEMBERED:
+            _REMEMBERED.popitem(last=False)
+
+
+def provenance_index(catalog: Any) -> ProvenanceIndex | None:
+    """The provenance of ``catalog`` if it was loaded by :func:`load_catalog_files` (one of
+    the last :data:`MAX_REMEMBERED`), else ``None`` (the caller uses the bundled files')."""
+    with _LOCK:
+        hit = _REMEMBERED.get(id(catalog))
+    return hit[1] if hit is not None and hit[0] is catalog else None
 
 
 def catalog_games() -> list[str]:
@@ -151,6 +179,7 @@ def load_catalog_files(game: str, files: Mapping[str, bytes]) -> LoadedCatalog:
             raise CatalogError(
                 [Problem(named(p.file), p.entry, p.field, p.reason) for p in exc.problems]
             ) from None
+    _remember(catalog, index)
     return LoadedCatalog(game, catalog, tuple(sorted(files)), index)
 
 
