@@ -3,6 +3,7 @@ scenarios and the :class:`GameKit`."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -117,7 +118,7 @@ def sonic_kit(settings: RandomSettings | None = None, catalog: Any = None) -> Ga
         random_setup=settings.setup,
         bots=dict(GAME.bots),
         scenarios=bundled_scenarios(),
-        player_names=player_names,
+        player_names=functools.partial(player_names, catalog=catalog),
         overlays=SONIC_OVERLAYS,
         default_overlays=SONIC_OVERLAYS,
         setup_notes=lambda state: order_of(state).describe(player_names(state)),

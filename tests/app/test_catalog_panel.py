@@ -111,3 +111,14 @@ def test_a_game_shows_the_boss_profile_text_of_the_deck_version_it_plays(deck):
     )
     assert boss_profile_text(state, rules) == expected
     assert f"Profile: {esc(expected)}" in standings_html(state, rules, ["A"], 0)
+
+
+def test_the_seats_are_named_by_the_catalog_played():
+    app = sonic_app(seed=3)
+    s = app.session
+    assert s.state.setup.racers[0] == "eggman" and s.player_names[0] == "Dr. Eggman"
+    text = file_of("sonic", "racers.toml").replace('name = "Dr. Eggman"', 'name = "Dr. Zed"', 1)
+    app.show_tab("catalog").load({"racers.toml": text.encode()})
+    assert s.state.setup.racers[0] == "eggman" and s.player_names[0] == "Dr. Zed"
+    app.show_tab("catalog").bundled.clicks += 1
+    assert s.player_names[0] == "Dr. Eggman"
