@@ -12,7 +12,7 @@ from ..knights.provenance import invented_stats
 from ..knights.queries import RACER_STATS, SHIELD_SIDES, WEAPON_STATS
 from ..knights.state import KnightsState
 from ..viz.arena import stats_line
-from .controls import director_note, set_slider, set_text
+from .controls import director_note, offer, set_slider, set_text
 from .escape import text as esc
 from .knights_view import ours_marker
 from .session import GameSession
@@ -68,20 +68,17 @@ class TweakPanel(pn.viewable.Viewer):
         return self._layout
 
     def _offer_parts(self, parts: dict[str, str]) -> None:
-        """The swaps offer the parts of the catalog the game shown plays, each showing its
-        card of ``parts`` (options and value change together: the swap asks for nothing)."""
+        """The swaps offer the parts of the catalog the game shown plays (offered again only
+        when that catalog changes), each showing its card of ``parts``: a swap set to the
+        game's own card asks for nothing."""
         catalog = self.session.rules.catalog
-        if catalog is self._catalog:
-            for slot, part in parts.items():
-                self.swaps[slot].value = part
-            return
-        self._catalog = catalog
-        for slot, offered in queries.part_slots(catalog).items():
-            opts = {"(none)": "", **dict(offered)} if slot in SHIELD_SIDES else dict(offered)
-            change: dict[str, Any] = {"options": opts}
-            if slot in parts:
-                change["value"] = parts[slot]
-            self.swaps[slot].param.update(**change)
+        if catalog is not self._catalog:
+            self._catalog = catalog
+            for slot, offered in queries.part_slots(catalog).items():
+                opts = {"(none)": "", **dict(offered)} if slot in SHIELD_SIDES else dict(offered)
+                offer(self.swaps[slot], opts, parts.get(slot))
+        for slot, part in parts.items():
+            self.swaps[slot].value = part
 
     def _player(self) -> int:
         return self.session.selected

@@ -12,7 +12,7 @@ import panel as pn
 
 from ..sonic import SetAbility, SetDeck, SetRings, SetSpeed
 from ..sonic.state import SonicState
-from .controls import RefusalNote, director_note, set_slider, set_text
+from .controls import RefusalNote, director_note, offer, set_slider, set_text
 from .escape import text as esc
 from .session import GameSession
 from .sonic_view import ours_mark, sonic_words
@@ -61,15 +61,16 @@ class TweakPanel(pn.viewable.Viewer):
         return self._layout
 
     def _offer_racers(self, shown: str | None) -> None:
-        """The ability picker offers the racers of the catalog the game shown plays and shows
-        racer ``shown`` (options and value change together: the picker asks for nothing)."""
+        """The ability picker offers the racers of the catalog the game shown plays (offered
+        again only when that catalog changes) and shows racer ``shown``: set to the game's
+        own racer, it asks for nothing."""
         cat = self.session.rules.catalog
-        change: dict[str, Any] = {} if shown is None else {"value": shown}
         if cat is not self._catalog:
             self._catalog = cat
             racers = sorted(cat.racers.values(), key=lambda r: r.name)
-            change["options"] = {r.name: r.id for r in racers}
-        self.ability.param.update(**change)
+            offer(self.ability, {r.name: r.id for r in racers}, shown)
+        if shown is not None:
+            self.ability.value = shown
 
     def _seat(self) -> int:
         return min(self.session.selected, len(self.session.state.board.racers) - 1)
