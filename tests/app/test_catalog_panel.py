@@ -8,6 +8,7 @@ import pytest
 from racerlab.app import knights_app, sonic_app
 from racerlab.app.escape import text as esc
 from racerlab.app.sonic_tables import boss_profile_text, standings_html
+from racerlab.app.upload import TOO_LARGE
 from racerlab.core.catalog import data_dir
 from racerlab.sonic import Mode, SonicRules, SonicSetup
 from racerlab.sonic.queries import Zone
@@ -122,3 +123,11 @@ def test_the_seats_are_named_by_the_catalog_played():
     assert s.state.setup.racers[0] == "eggman" and s.player_names[0] == "Dr. Zed"
     app.show_tab("catalog").bundled.clicks += 1
     assert s.player_names[0] == "Dr. Eggman"
+
+
+def test_a_file_the_page_refused_to_read_is_named_as_too_large():
+    app = knights_app(seed=1)
+    panel = app.show_tab("catalog")
+    panel.upload.filename = TOO_LARGE + "9000000:parts.toml"
+    assert "parts.toml: file too large (9000000 bytes" in panel.problems.object
+    assert app.session.kit.catalog is None
