@@ -37,10 +37,11 @@ class RandomSettings:
     players: int = 0
     zones: tuple[Zone, ...] = field(default_factory=tuple)
 
-    def setup(self, seed: int) -> SonicSetup:
-        """A random set-up from ``seed`` following these settings."""
+    def setup(self, seed: int, catalog: Any = None) -> SonicSetup:
+        """A random set-up from ``seed`` following these settings, its racers and boss drawn
+        from ``catalog`` (the bundled one by default)."""
         players = None if self.mode is Mode.SOLO or not self.players else self.players
-        setup = random_setup(seed, players=players, mode=self.mode)
+        setup = random_setup(seed, players=players, mode=self.mode, catalog=catalog)
         if self.zones:
             zones = tuple(dict.fromkeys((Zone.BASE, *self.zones)))
             boss = zone_boss(zones) if setup.mode is not Mode.RACE else ""
@@ -115,7 +116,7 @@ def sonic_kit(settings: RandomSettings | None = None, catalog: Any = None) -> Ga
         rules=lambda: SonicRules(catalog),
         catalog=catalog,
         with_catalog=lambda other: sonic_kit(settings, other),
-        random_setup=settings.setup,
+        random_setup=functools.partial(settings.setup, catalog=catalog),
         bots=dict(GAME.bots),
         scenarios=bundled_scenarios(),
         player_names=functools.partial(player_names, catalog=catalog),

@@ -131,3 +131,16 @@ def test_a_file_the_page_refused_to_read_is_named_as_too_large():
     panel.upload.filename = TOO_LARGE + "9000000:parts.toml"
     assert "parts.toml: file too large (9000000 bytes" in panel.problems.object
     assert app.session.kit.catalog is None
+
+
+def test_new_random_games_draw_their_racers_from_the_catalog_played():
+    app = sonic_app(seed=0)
+    s = app.session
+    text = file_of("sonic", "racers.toml").replace('id = "sonic"', 'id = "zonic"', 1)
+    app.show_tab("catalog").load({"racers.toml": text.encode()})
+    assert not s.error
+    drawn = set()
+    for seed in range(12):
+        s.new_random(seed)
+        drawn.update(s.state.setup.racers)
+    assert "zonic" in drawn and "sonic" not in drawn
