@@ -168,16 +168,20 @@ def load_catalog_files(game: str, files: Mapping[str, bytes]) -> LoadedCatalog:
             raw = given if given is not None else (bundled / name).read_bytes()
             (folder / name).write_bytes(raw)
 
-        def named(path: str) -> str:
-            name = Path(path).name if path.startswith(tmp) else path
-            return name if name in files or not path.startswith(tmp) else f"{name} (bundled)"
+        def named(text: str) -> str:
+            """``text`` with each path in the folder written as the file's name (a file not
+            given is marked bundled)."""
+            for name in catalog_file_names(game):
+                shown = name if name in files else f"{name} (bundled)"
+                text = text.replace(str(folder / name), shown)
+            return text
 
         try:
             catalog = descriptor(game).load_catalog(folder)
             index = ProvenanceIndex(sorted(folder.glob("*.toml")))
         except CatalogError as exc:
             raise CatalogError(
-                [Problem(named(p.file), p.entry, p.field, p.reason) for p in exc.problems]
+                [Problem(named(p.file), p.entry, p.field, named(p.reason)) for p in exc.problems]
             ) from None
     _remember(catalog, index)
     return LoadedCatalog(game, catalog, tuple(sorted(files)), index)

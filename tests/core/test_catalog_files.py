@@ -121,6 +121,15 @@ def test_a_problem_across_files_names_the_bundled_file():
     assert {p.file for p in err.value.problems} == {"racers.toml (bundled)"}
 
 
+def test_paths_in_the_reasons_are_written_as_the_file_names():
+    v2 = bundled("sonic", "bosses.toml").replace('id = "eggman-1-v2"', 'id = "eggman-1"', 1)
+    with pytest.raises(CatalogError) as err:
+        load_catalog_files("sonic", {"bosses.toml": v2.encode()})
+    p = err.value.problems[0]
+    assert (p.file, p.entry, p.field) == ("bosses-v1.toml (bundled)", "eggman.eggman-1", "id")
+    assert p.reason.endswith("in bosses.toml: give it a new id")
+
+
 def test_unknown_names_big_files_and_empty_sets_are_refused():
     with pytest.raises(CatalogError, match="is not a file of the knights catalog"):
         load_catalog_files("knights", {"cards.toml": b""})
