@@ -1,4 +1,4 @@
-"""The ``racerlab`` command: ``serve``, ``simulate`` and ``validate``.
+"""The ``racerlab`` command: ``serve``, ``simulate``, ``validate``, ``balance`` and ``catalog``.
 
 Every error racerlab raises on purpose (:class:`~racerlab.core.errors.RacerlabError`)
 is printed as a plain message and the command exits with status 2; no traceback.
@@ -52,6 +52,20 @@ def _print_provenance(path: str) -> int:
     return 0
 
 
+def _catalog_export(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .core.catalog_files import catalog_games, export_catalog
+
+    games = catalog_games() if args.game == "all" else [args.game]
+    base = Path(args.dir)
+    for game in games:
+        folder = base / game if len(games) > 1 else base
+        written = export_catalog(game, folder, force=args.force)
+        print(f"{game}: {len(written)} files written to {folder}")
+    return 0
+
+
 def _serve(args: argparse.Namespace) -> int:
     from .app.serve import serve_command
 
@@ -75,6 +89,12 @@ def _game_names() -> list[str]:
     return [entry.name for entry in GAMES]
 
 
+def _catalog_game_names() -> list[str]:
+    from .core.catalog import data_dir
+
+    return [name for name in _game_names() if (data_dir() / name).is_dir()]
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``racerlab`` command."""
     parser = argparse.ArgumentParser(
@@ -87,6 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_serve(sub)
     _add_simulate(sub)
     balance_cli.add_parser(sub)
+    _add_catalog(sub)
     return parser
 
 
@@ -100,6 +121,28 @@ def _add_validate(sub: argparse._SubParsersAction) -> None:
         " (default: off)",
     )
     p.set_defaults(func=_validate)
+
+
+def _add_catalog(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("catalog", help="work with a game's catalog files")
+    what = p.add_subparsers(dest="catalog_command", required=True)
+    e = what.add_parser(
+        "export",
+        help="write the bundled catalog as an editable template, every value of ours marked",
+    )
+    e.add_argument("dir", help="the folder to write (with all: one folder per game inside it)")
+    e.add_argument(
+        "--game",
+        choices=["all", *_catalog_game_names()],
+        default="all",
+        help="whose catalog (default: %(default)s)",
+    )
+    e.add_argument(
+        "--force",
+        action="store_true",
+        help="write into a folder that is not empty (default: refuse)",
+    )
+    e.set_defaults(func=_catalog_export)
 
 
 def _add_serve(sub: argparse._SubParsersAction) -> None:

@@ -20,6 +20,7 @@ import panel as pn
 
 from ..knights.state import KnightsState
 from ..viz.arena import ARENA_OVERLAYS, OVERLAY_TITLES, ArenaPlot, attack_odds_memo
+from .catalog_panel import CatalogPanel
 from .controls import EventLog, redraw_on, set_text
 from .editor_view import knights_editor
 from .escape import text as esc
@@ -86,6 +87,7 @@ class KnightsDashboard(GamePanels, DashboardShell):
         PanelSpec("editor", "Edit position",
                   lambda d: knights_editor(d.session, d.arena.figure), (),
                   on_show=lambda editor, on: editor.show(on)),
+        PanelSpec("catalog", "Catalog", lambda d: CatalogPanel(d.session), ()),
     )  # fmt: skip
 
     def __init__(

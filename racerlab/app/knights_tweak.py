@@ -8,12 +8,11 @@ import panel as pn
 
 from ..knights import queries
 from ..knights.actions import AdjustStat, SetDurability, SwapPart
-from ..knights.game import GAME
 from ..knights.provenance import invented_stats
 from ..knights.queries import RACER_STATS, SHIELD_SIDES, WEAPON_STATS
 from ..knights.state import KnightsState
 from ..viz.arena import stats_line
-from .controls import director_note, set_slider, set_text
+from .controls import director_note, offer, set_slider, set_text
 from .escape import text as esc
 from .knights_view import ours_marker
 from .session import GameSession
@@ -33,7 +32,7 @@ class TweakPanel(pn.viewable.Viewer):
     def __init__(self, session: GameSession, **params: Any) -> None:
         super().__init__(**params)
         self.session = session
-        catalog = GAME.load_catalog()
+        self._catalog: Any = None  # the catalog whose parts the swaps offer
         g = session.guarded
         wide = dict(sizing_mode="stretch_width")
         self.header = pn.pane.HTML("", **wide)
@@ -50,13 +49,10 @@ class TweakPanel(pn.viewable.Viewer):
         )
         self.durability_now.param.watch(g(self._on_durability, "set durability"), "value_throttled")
         self.swaps: dict[str, pn.widgets.Select] = {}
-        for slot, parts in queries.part_slots(catalog).items():
-            opts = dict(parts)
-            if slot in SHIELD_SIDES:
-                label, opts = f"Shield ({slot})", {"(none)": "", **opts}
-            else:
-                label = slot.capitalize()
-            self.swaps[slot] = pn.widgets.Select(label=label, options=opts, **wide)
+        for slot in queries.part_slots(session.rules.catalog):
+            label = f"Shield ({slot})" if slot in SHIELD_SIDES else slot.capitalize()
+            self.swaps[slot] = pn.widgets.Select(label=label, options={}, **wide)
+        self._offer_parts({})
         for slot, w in self.swaps.items():
             w.param.watch(g(lambda e, slot=slot: self._on_swap(slot, e), f"swap {slot}"), "value")
         stats_col = pn.Column(*self.sliders.values(), self.durability_now, **wide)
@@ -70,6 +66,19 @@ class TweakPanel(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
+
+    def _offer_parts(self, parts: dict[str, str]) -> None:
+        """The swaps offer the parts of the catalog the game shown plays (offered again only
+        when that catalog changes), each showing its card of ``parts``: a swap set to the
+        game's own card asks for nothing."""
+        catalog = self.session.rules.catalog
+        if catalog is not self._catalog:
+            self._catalog = catalog
+            for slot, offered in queries.part_slots(catalog).items():
+                opts = {"(none)": "", **dict(offered)} if slot in SHIELD_SIDES else dict(offered)
+                offer(self.swaps[slot], opts, parts.get(slot))
+        for slot, part in parts.items():
+            self.swaps[slot].value = part
 
     def _player(self) -> int:
         return self.session.selected
@@ -112,10 +121,11 @@ class TweakPanel(pn.viewable.Viewer):
         rs = state.racers[p]
         racer = queries.seat_racer(state, p)
         wrecked = " <i>Wrecked: the director cannot change it.</i>" if rs.wrecked else ""
+        ours = invented_stats(rs.build, rs.mods, s.rules.catalog)
         set_text(
             self.header,
             f"<b>Tweak {esc(state.name(p))}</b> ({esc(racer.knight.name)}): "
-            f"{stats_line(racer.stats, ours_marker(invented_stats(rs.build, rs.mods)))}" + wrecked,
+            f"{stats_line(racer.stats, ours_marker(ours))}" + wrecked,
         )
         for stat, w in self.sliders.items():
             now = int(getattr(racer.weapon if stat in WEAPON_STATS else racer.stats, stat))
@@ -123,8 +133,7 @@ class TweakPanel(pn.viewable.Viewer):
         lowest = 0 if rs.wrecked else 1  # a wrecked racer has 0, as the standings say
         top = max(2, rs.start_durability)
         set_slider(self.durability_now, lowest, top, _durability_shown(rs))
-        for slot, part in queries.build_parts(rs.build).items():
-            self.swaps[slot].value = part
+        self._offer_parts(queries.build_parts(rs.build))
         for w in (*self.sliders.values(), self.durability_now, *self.swaps.values()):
             if w.disabled != rs.wrecked:
                 w.disabled = rs.wrecked  # the engine refuses every tweak of a wrecked racer

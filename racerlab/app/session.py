@@ -112,6 +112,11 @@ class GameKit:
     options: Any = None
     setup_notes: Callable[[Any], Sequence[str]] | None = None
     """The game's set-up procedure for a state (who places or chooses first, the pot)."""
+    catalog: Any = None
+    """The catalog the kit's new games play (``None``: the bundled one)."""
+    with_catalog: Callable[[Any], GameKit] | None = None
+    """The same kit playing another catalog (``None`` for the bundled one); ``None``: the
+    game cannot play another catalog."""
 
     def names(self, state: Any) -> list[str]:
         """Seat names for ``state`` ("Player 1", ... unless the game says better)."""

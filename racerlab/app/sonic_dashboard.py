@@ -36,6 +36,7 @@ from ..sonic import Mode
 from ..sonic.queries import Zone
 from ..sonic.state import SonicState
 from ..viz.track import TRACK_HEIGHT, TrackPlot
+from .catalog_panel import CatalogPanel
 from .controls import EventLog, redraw_on, set_text
 from .editor_view import sonic_editor
 from .escape import text as esc
@@ -109,6 +110,7 @@ class SonicDashboard(GamePanels, DashboardShell):
         PanelSpec("simulation", "Simulate", lambda d: SimulationPanel(d.session), ()),
         PanelSpec("editor", "Edit position", lambda d: sonic_editor(d.session, d.track.figure),
                   (), on_show=lambda editor, on: editor.show(on)),
+        PanelSpec("catalog", "Catalog", lambda d: CatalogPanel(d.session), ()),
     )  # fmt: skip
 
     def __init__(

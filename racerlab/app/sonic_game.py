@@ -3,8 +3,10 @@ scenarios and the :class:`GameKit`."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ..core.timeline import Timeline
 from ..sonic import Mode, SonicRules, SonicSetup, random_setup
@@ -35,10 +37,11 @@ class RandomSettings:
     players: int = 0
     zones: tuple[Zone, ...] = field(default_factory=tuple)
 
-    def setup(self, seed: int) -> SonicSetup:
-        """A random set-up from ``seed`` following these settings."""
+    def setup(self, seed: int, catalog: Any = None) -> SonicSetup:
+        """A random set-up from ``seed`` following these settings, its racers and boss drawn
+        from ``catalog`` (the bundled one by default)."""
         players = None if self.mode is Mode.SOLO or not self.players else self.players
-        setup = random_setup(seed, players=players, mode=self.mode)
+        setup = random_setup(seed, players=players, mode=self.mode, catalog=catalog)
         if self.zones:
             zones = tuple(dict.fromkeys((Zone.BASE, *self.zones)))
             boss = zone_boss(zones) if setup.mode is not Mode.RACE else ""
@@ -99,8 +102,9 @@ def racer_name(racer_id: str) -> str:
     return racer.name if racer is not None else racer_id
 
 
-def sonic_kit(settings: RandomSettings | None = None) -> GameKit:
-    """The Battle Racers game as the dashboard framework sees it.
+def sonic_kit(settings: RandomSettings | None = None, catalog: Any = None) -> GameKit:
+    """The Battle Racers game as the dashboard framework sees it, playing ``catalog`` (the
+    bundled one by default).
 
     ``settings`` (mode, players, zones) shapes every "New random game"; the
     dashboard changes it through its own widgets.
@@ -109,11 +113,13 @@ def sonic_kit(settings: RandomSettings | None = None) -> GameKit:
     return GameKit(
         name="sonic",
         title="Sonic the Hedgehog: Battle Racers",
-        rules=SonicRules,
-        random_setup=settings.setup,
+        rules=lambda: SonicRules(catalog),
+        catalog=catalog,
+        with_catalog=lambda other: sonic_kit(settings, other),
+        random_setup=functools.partial(settings.setup, catalog=catalog),
         bots=dict(GAME.bots),
         scenarios=bundled_scenarios(),
-        player_names=player_names,
+        player_names=functools.partial(player_names, catalog=catalog),
         overlays=SONIC_OVERLAYS,
         default_overlays=SONIC_OVERLAYS,
         setup_notes=lambda state: order_of(state).describe(player_names(state)),

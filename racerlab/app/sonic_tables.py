@@ -11,7 +11,7 @@ from .escape import text as esc
 from .naming import seat_label
 from .sonic_view import ours_mark
 
-__all__ = ["boss_name", "cards_html", "order_html", "standings_html"]
+__all__ = ["boss_name", "boss_profile_text", "cards_html", "order_html", "standings_html"]
 
 
 def _pct(p: Any) -> str:
@@ -26,6 +26,19 @@ def boss_name(state: SonicState, rules: SonicRules) -> str:
         return ""
     profile = rules.facts.bosses.get(boss.id)
     return profile.name if profile is not None else boss.id
+
+
+def boss_profile_text(state: SonicState, rules: SonicRules) -> str:
+    """The profile text of the game's boss in the boss data version the game plays (its
+    set-up's ``boss_deck``: a game made with the v1 decks shows the v1 text); empty without
+    a boss or when the catalog does not know it."""
+    boss = state.boss
+    if boss is None:
+        return ""
+    catalog = rules.catalog
+    decks = getattr(catalog, "boss_decks", None) or {}
+    profile = decks.get(state.setup.boss_deck, {}).get(boss.id) or catalog.bosses.get(boss.id)
+    return profile.rules_text if profile is not None else ""
 
 
 def _who(seat: int, names: list[str], state: SonicState, rules: SonicRules) -> str:
@@ -109,7 +122,7 @@ def cards_html(state: SonicState, rules: SonicRules, seat: int) -> str:
             f"<td>{f.priority}</td><td>{first}</td><td>{speeds}</td>"
             f"<td>{f.movement.value.replace('-', ' ')}</td></tr>"
         )
-    mark = ours_mark(next(iter(odds)), "card") if odds else (lambda field: "")
+    mark = ours_mark(next(iter(odds)), "card", rules.catalog) if odds else (lambda field: "")
     return (
         '<table class="rl-table" id="rl-cards"><tr><th>Card</th>'
         f"<th>Priority{mark('priority')}</th>"
@@ -166,8 +179,15 @@ def _boss_line(state: SonicState, rules: SonicRules) -> str:
         bits.append("destroyed")
     elif boss.finished:
         bits.append("across the Finish Line")
+    text = boss_profile_text(state, rules)
+    profile = ""
+    if text:
+        mark = ours_mark(boss.id, "boss", rules.catalog)("rules_text")
+        profile = f'<br><span class="rl-boss-profile">Profile: {esc(text)}{mark}</span>'
     return (
         f'<p id="rl-boss-line">Boss <b>{esc(boss_name(state, rules))}</b>: '
         + ", ".join(bits)
-        + ".</p>"
+        + "."
+        + profile
+        + "</p>"
     )

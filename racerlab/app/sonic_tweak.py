@@ -11,9 +11,8 @@ from typing import Any
 import panel as pn
 
 from ..sonic import SetAbility, SetDeck, SetRings, SetSpeed
-from ..sonic.game import GAME
 from ..sonic.state import SonicState
-from .controls import RefusalNote, director_note, set_slider, set_text
+from .controls import RefusalNote, director_note, offer, set_slider, set_text
 from .escape import text as esc
 from .session import GameSession
 from .sonic_view import ours_mark, sonic_words
@@ -35,12 +34,9 @@ class TweakPanel(pn.viewable.Viewer):
         self.speed.param.watch(g(self._on_speed, "set speed"), "value_throttled")
         self.rings = pn.widgets.IntSlider(label="Rings", start=0, end=50, value=0, **wide)
         self.rings.param.watch(g(self._on_rings, "set rings"), "value_throttled")
-        cat = GAME.load_catalog()
-        self.ability = pn.widgets.Select(
-            label="Ability and Power of",
-            options={r.name: r.id for r in sorted(cat.racers.values(), key=lambda r: r.name)},
-            **wide,
-        )
+        self._catalog: Any = None  # the catalog whose racers the ability picker offers
+        self.ability = pn.widgets.Select(label="Ability and Power of", options={}, **wide)
+        self._offer_racers(None)
         self.ability.param.watch(g(self._on_ability, "swap ability"), "value")
         self.ability_text = pn.pane.Markdown("", styles={"font-size": "12px"}, **wide)
         self.deck = pn.widgets.TextAreaInput(
@@ -63,6 +59,18 @@ class TweakPanel(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
+
+    def _offer_racers(self, shown: str | None) -> None:
+        """The ability picker offers the racers of the catalog the game shown plays (offered
+        again only when that catalog changes) and shows racer ``shown``: set to the game's
+        own racer, it asks for nothing."""
+        cat = self.session.rules.catalog
+        if cat is not self._catalog:
+            self._catalog = cat
+            racers = sorted(cat.racers.values(), key=lambda r: r.name)
+            offer(self.ability, {r.name: r.id for r in racers}, shown)
+        if shown is not None:
+            self.ability.value = shown
 
     def _seat(self) -> int:
         return min(self.session.selected, len(self.session.state.board.racers) - 1)
@@ -99,16 +107,16 @@ class TweakPanel(pn.viewable.Viewer):
         state: SonicState = s.state
         seat = self._seat()
         t = state.token(seat)
-        cat = GAME.load_catalog()
+        self._offer_racers(state.abilities[seat])
+        cat = self._catalog
         # each widget set here already holds the game's number, so its callback asks nothing
         set_text(self.header, f"**Tweak {esc(s.player_names[seat])}** (seat {seat + 1})")
         o = state.options
         set_slider(self.speed, o.speed_min, o.speed_max, t.speed)
         set_slider(self.rings, 0, max(1, t.rings + state.board.ring_pile), t.rings)
-        self.ability.value = state.abilities[seat]
         prof = cat.racers.get(state.abilities[seat])
         if prof is not None:
-            mark = ours_mark(prof.id)
+            mark = ours_mark(prof.id, catalog=cat)
             set_text(
                 self.ability_text,
                 f"**Ability:** {esc(prof.ability_text)}{mark('ability')}  \n"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from ..core.errors import RacerlabError
 from ..core.rules import Action
@@ -43,12 +44,13 @@ MAX_PATH_OPTIONS = 200
 """At most this many paths are listed in a path picker (the engine may offer more)."""
 
 
-def ours_mark(entry_id: str, table: str = "racer") -> Callable[[str], str]:
-    """A † with a tooltip after a catalog value that is ours (not printed in the rulebook)."""
+def ours_mark(entry_id: str, table: str = "racer", catalog: Any = None) -> Callable[[str], str]:
+    """A † with a tooltip after a value of ``catalog`` (the bundled one by default) that is
+    ours (not printed in the rulebook)."""
     note = esc("ours: the rulebook does not print this (illustrative)")
 
     def mark(field: str) -> str:
-        if provenance(entry_id, field, table=table) == "rulebook":
+        if provenance(entry_id, field, table=table, catalog=catalog) == "rulebook":
             return ""
         return f' <span title="{note}" class="rl-ours">†</span>'
 

@@ -118,9 +118,10 @@ def game_mode(state: SonicState) -> str:
     return state.setup.mode.value
 
 
-def player_names(state: SonicState) -> list[str]:
-    """Each seat's racer name (its id if the catalog does not know it)."""
-    racers = load_catalog().racers
+def player_names(state: SonicState, catalog: Any = None) -> list[str]:
+    """Each seat's racer name in ``catalog`` (the bundled one by default; its id if the
+    catalog does not know it)."""
+    racers = (catalog if catalog is not None else load_catalog()).racers
     return [racers[r].name if r in racers else r for r in state.setup.racers]
 
 

@@ -15,8 +15,10 @@ and layouts are ours (see docs/data.md).
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from ..core.catalog import data_dir
+from ..core.catalog_files import provenance_index
 from ..core.provenance import ProvenanceIndex
 
 __all__ = ["provenance"]
@@ -29,7 +31,10 @@ def _index() -> ProvenanceIndex:
     return ProvenanceIndex(sorted(p for p in files if not p.name.startswith("bosses-")))
 
 
-def provenance(entry: str, field: str, table: str | None = None) -> str:
+def provenance(entry: str, field: str, table: str | None = None, catalog: Any = None) -> str:
     """``"rulebook"`` if the rulebook prints ``field`` of entry ``entry`` (of array ``table``,
-    needed when two tables share the id), else ``"ours"``."""
-    return _index().of(entry, field, table)
+    needed when two tables share the id), else ``"ours"``; the entry is ``catalog``'s when
+    that was loaded from files (:func:`~racerlab.core.catalog_files.load_catalog_files`),
+    else the bundled files'."""
+    index = provenance_index(catalog) if catalog is not None else None
+    return (index or _index()).of(entry, field, table)

@@ -97,6 +97,11 @@ class SonicRules(Rules[SonicState, Action]):
         return self._facts
 
     @property
+    def catalog(self) -> Any:
+        """The catalog these rules play (the bundled one when made without one)."""
+        return self._catalog_obj()
+
+    @property
     def event_names(self) -> EventNames:
         """The catalog's racer and boss names, as the events' lines show them."""
         if self._names is None:

@@ -100,15 +100,18 @@ def saved_setup(data: Any) -> Any:
     return data
 
 
-def random_setup(seed: int, *, players: int | None = None, mode: Mode | None = None) -> SonicSetup:
-    """A random but valid set-up from ``seed`` (racers, mode, boss and zones vary).
+def random_setup(
+    seed: int, *, players: int | None = None, mode: Mode | None = None, catalog: Any = None
+) -> SonicSetup:
+    """A random but valid set-up from ``seed`` (racers, mode, boss and zones vary), its
+    racers and boss drawn from ``catalog`` (the bundled one by default).
 
     Solo, boss and each expansion zone all turn up over a few seeds, so bot
     runs over ``random_setup(0..n)`` cover every mode.
     """
     from .catalog import load_catalog
 
-    cat = load_catalog()
+    cat = catalog if catalog is not None else load_catalog()
     rng = np.random.default_rng([seed, 77])
     if mode is None:
         mode = (Mode.RACE, Mode.RACE, Mode.BOSS, Mode.SOLO)[seed % 4]

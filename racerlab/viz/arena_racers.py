@@ -96,7 +96,7 @@ def _card(state: KnightsState, i: int, sel: int) -> dict[str, Any]:
     racer = queries.seat_racer(state, i)
     w = racer.weapon
     tokens = [_CARD_TOKENS[t].format(n=n) for t, n in queries.racer_tokens(state, i)]
-    ours = invented_stats(r.build, r.mods)  # † marks values that are ours
+    ours = invented_stats(r.build, r.mods, state.catalog)  # † marks values that are ours
 
     def mark(name: str) -> str:
         return "†" if name in ours else ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from racerlab.app import sonic_app
+from racerlab.app.escape import text as esc
 from racerlab.app.sonic_tables import boss_name, cards_html, order_html, standings_html
 from racerlab.sonic import Mode
 from racerlab.sonic.state import BOSS_SEAT
@@ -25,11 +26,14 @@ def test_the_boss_is_named_by_its_profile_and_kept_out_of_the_racers_rings():
     assert state.boss.id == "eggman" and boss_name(state, s.rules) == "Dr. Eggman"
     html = standings_html(state, s.rules, s.player_names, 0)
     table, _, line = html.partition("</table>")
+    profile = s.rules.catalog.boss_decks[state.setup.boss_deck]["eggman"].rules_text
     assert "eggman" not in html and "Boss" not in table  # the racers' table: racers only
     assert table.count("<tr") == 1 + state.players
     assert re.fullmatch(
         rf'<p id="rl-boss-line">Boss <b>Dr\. Eggman</b>: column {state.board.boss[0]}, '
-        rf"{state.boss.rings} ring\(s\) left on its profile\.</p>",
+        rf"{state.boss.rings} ring\(s\) left on its profile\."
+        rf'<br><span class="rl-boss-profile">Profile: {re.escape(esc(profile))} '
+        r"<span [^>]*>†</span></span></p>",
         line,
     )
 

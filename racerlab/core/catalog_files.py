@@ -1,0 +1,239 @@
+"""A game's catalog as a set of files: load your own (some or all of them), export a template.
+
+A game's bundled catalog is the ``*.toml`` files of ``data/<game>/``. Anyone may
+write their own cards in files of the same names:
+
+* :func:`load_catalog_files` reads files given by name and content (an upload):
+  each must be one of the bundled file names; the files not given are the
+  bundled ones, so a subset replaces only those files. The whole set is checked
+  by the game's own loader (the same checks as ``racerlab validate``), and every
+  problem names the file as it was given, its entry and its field. Sizes are
+  limited: :data:`~racerlab.core.catalog.MAX_FILE_BYTES` a file and
+  :data:`MAX_CATALOG_BYTES` in all.
+* :func:`provenance_index` gives the provenance of a catalog so loaded (its own
+  ``printed`` lists), so the tools mark the values of ours in the cards played;
+  the last :data:`MAX_REMEMBERED` catalogs loaded are remembered.
+* :func:`export_catalog` writes the bundled files as an editable template: each
+  entry with values of ours (illustrative, not printed in the rulebook) gets a
+  ``# ours:`` comment line naming them, above it. Comments change nothing, so
+  the template loads back to the same catalog.
+
+The core names no game: ``game`` is a registered game's name
+(:mod:`racerlab.core.registry`) whose catalog lives in ``data/<game>/``.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+import threading
+import tomllib
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .catalog import MAX_FILE_BYTES, data_dir
+from .errors import CatalogError, Problem, ScenarioError
+from .printed import entry_provenance
+from .provenance import ProvenanceIndex
+from .registry import descriptor
+
+__all__ = [
+    "MAX_CATALOG_BYTES",
+    "MAX_CATALOG_FILES",
+    "LoadedCatalog",
+    "catalog_file_names",
+    "catalog_games",
+    "export_catalog",
+    "load_catalog_files",
+    "marked_text",
+    "provenance_index",
+]
+
+MAX_CATALOG_BYTES = 5_000_000
+"""Most bytes a set of catalog files given at once may hold in all (the page's upload limit)."""
+MAX_CATALOG_FILES = 40
+"""Most files a set of catalog files given at once may hold."""
+
+MAX_REMEMBERED = 64
+"""How many catalogs loaded from files keep their provenance (:func:`provenance_index`)."""
+
+OURS_NOTE = "# ours (illustrative, not printed in the rulebook):"
+"""How an exported template marks the values of an entry that are ours."""
+
+_HEADER = """\
+# Template written by `racerlab catalog export` from racerlab's bundled catalog.
+# A line "{note} ..." above an entry names its values
+# that are racerlab's design; `printed` lists those the rulebook prints. Edit any value,
+# then check the file with `racerlab validate FILE` or load it in a dashboard's Catalog tab.
+"""
+_ALL_OURS = "# Every value in this file is ours (illustrative, not printed in the rulebook).\n"
+_TABLE_LINE = re.compile(r"^\[\[\s*([A-Za-z0-9_-]+)\s*\]\]\s*(#.*)?$")
+
+
+@dataclass(frozen=True)
+class LoadedCatalog:
+    """A catalog read from given files: the game's catalog object, the names of the files
+    given (the others are the bundled ones) and the provenance of every entry."""
+
+    game: str
+    catalog: Any
+    files: tuple[str, ...]
+    provenance: ProvenanceIndex
+
+
+_REMEMBERED: OrderedDict[int, tuple[Any, ProvenanceIndex]] = OrderedDict()
+_LOCK = threading.Lock()
+
+
+def _remember(catalog: Any, index: ProvenanceIndex) -> None:
+    with _LOCK:
+        _REMEMBERED[id(catalog)] = (catalog, index)  # kept alive: the id stays its own
+        while len(_REMEMBERED) > MAX_REMEMBERED:
+            _REMEMBERED.popitem(last=False)
+
+
+def provenance_index(catalog: Any) -> ProvenanceIndex | None:
+    """The provenance of ``catalog`` if it was loaded by :func:`load_catalog_files` (one of
+    the last :data:`MAX_REMEMBERED`), else ``None`` (the caller uses the bundled files')."""
+    with _LOCK:
+        hit = _REMEMBERED.get(id(catalog))
+    return hit[1] if hit is not None and hit[0] is catalog else None
+
+
+def catalog_games() -> list[str]:
+    """The registered games with a bundled catalog folder (``data/<game>/``)."""
+    from .registry import descriptors
+
+    return [d.name for d in descriptors() if d.load_catalog and (data_dir() / d.name).is_dir()]
+
+
+def _folder(game: str) -> Path:
+    folder = data_dir() / game
+    if descriptor(game).load_catalog is None or not folder.is_dir():
+        raise ScenarioError(f"{game} has no catalog files (games with one: {_games()})")
+    return folder
+
+
+def _games() -> str:
+    return ", ".join(catalog_games()) or "none"
+
+
+def catalog_file_names(game: str) -> tuple[str, ...]:
+    """The names of the files of ``game``'s catalog, as bundled (sorted)."""
+    return tuple(sorted(p.name for p in _folder(game).glob("*.toml")))
+
+
+def _refuse(file: str, field: str, reason: str) -> CatalogError:
+    return CatalogError([Problem(file, "(file)", field, reason)])
+
+
+def _check_given(game: str, files: Mapping[str, bytes]) -> None:
+    names = catalog_file_names(game)
+    if not files:
+        raise _refuse("(catalog)", "(files)", "no files given")
+    if len(files) > MAX_CATALOG_FILES:
+        reason = f"{len(files)} files; the limit is {MAX_CATALOG_FILES}"
+        raise _refuse("(catalog)", "(files)", reason)
+    total = sum(len(b) for b in files.values())
+    if total > MAX_CATALOG_BYTES:
+        reason = f"{total} bytes in all; the limit is {MAX_CATALOG_BYTES}"
+        raise _refuse("(catalog)", "(size)", reason)
+    problems = []
+    for name, raw in files.items():
+        if name not in names:
+            reason = f"is not a file of the {game} catalog (its files: {', '.join(names)})"
+            problems.append(Problem(name, "(file)", "(name)", reason))
+        elif len(raw) > MAX_FILE_BYTES:
+            reason = f"is {len(raw)} bytes; the limit is {MAX_FILE_BYTES}"
+            problems.append(Problem(name, "(file)", "(size)", reason))
+    if problems:
+        raise CatalogError(problems)
+
+
+def load_catalog_files(game: str, files: Mapping[str, bytes]) -> LoadedCatalog:
+    """``game``'s catalog with ``files`` (name -> content) in place of the bundled files of
+    those names; :class:`CatalogError` naming each file (as given), entry and field wrong.
+
+    Nothing is kept on disk; a refused set changes nothing.
+    """
+    _check_given(game, files)
+    bundled = _folder(game)
+    with tempfile.TemporaryDirectory(prefix="racerlab-catalog-") as tmp:
+        folder = Path(tmp)
+        for name in catalog_file_names(game):
+            given = files.get(name)
+            raw = given if given is not None else (bundled / name).read_bytes()
+            (folder / name).write_bytes(raw)
+
+        def named(text: str) -> str:
+            """``text`` with each path in the folder written as the file's name (a file not
+            given is marked bundled)."""
+            for name in catalog_file_names(game):
+                shown = name if name in files else f"{name} (bundled)"
+                text = text.replace(str(folder / name), shown)
+            return text
+
+        try:
+            catalog = descriptor(game).load_catalog(folder)
+            index = ProvenanceIndex(sorted(folder.glob("*.toml")))
+        except CatalogError as exc:
+            raise CatalogError(
+                [Problem(named(p.file), p.entry, p.field, named(p.reason)) for p in exc.problems]
+            ) from None
+    _remember(catalog, index)
+    return LoadedCatalog(game, catalog, tuple(sorted(files)), index)
+
+
+def marked_text(text: str) -> str:
+    """A catalog file's ``text`` with the template header and a ``# ours:`` line above
+    each entry that has values of ours (an entry of a top-level array of tables)."""
+    data = tomllib.loads(text)
+    seen: dict[str, int] = {}
+    out = [_HEADER.format(note=OURS_NOTE)]
+    if not any(_rows_with_ids(data)):
+        out.append(_ALL_OURS)
+    for line in text.splitlines(keepends=True):
+        m = _TABLE_LINE.match(line)
+        rows = data.get(m.group(1)) if m else None
+        if m and isinstance(rows, list):
+            i = seen.get(m.group(1), 0)
+            seen[m.group(1)] = i + 1
+            row = rows[i] if i < len(rows) else None
+            if isinstance(row, dict) and "id" in row:
+                ours = entry_provenance(m.group(1), row).ours()
+                if ours:
+                    out.append(f"{OURS_NOTE} {', '.join(ours)}\n")
+        out.append(line)
+    return "".join(out)
+
+
+def _rows_with_ids(data: Mapping[str, Any]) -> list[Any]:
+    return [
+        row
+        for rows in data.values()
+        if isinstance(rows, list)
+        for row in rows
+        if isinstance(row, dict) and "id" in row
+    ]
+
+
+def export_catalog(game: str, folder: str | Path, *, force: bool = False) -> list[Path]:
+    """Write ``game``'s bundled catalog into ``folder`` as a marked template (see
+    :func:`marked_text`); returns the files written. A folder that holds anything is
+    refused unless ``force`` (then files of the same names are replaced)."""
+    out = Path(folder)
+    if out.exists() and not out.is_dir():
+        raise ScenarioError(f"{out}: not a folder")
+    if out.is_dir() and any(out.iterdir()) and not force:
+        raise ScenarioError(f"{out}: the folder is not empty (--force writes into it anyway)")
+    bundled = _folder(game)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name in catalog_file_names(game):
+        path = out / name
+        path.write_text(marked_text((bundled / name).read_text(encoding="utf-8")), "utf-8")
+        written.append(path)
+    return written
