@@ -549,7 +549,9 @@ def _start_server(port: int, opts: argparse.Namespace, probe_out: str | None) ->
         cmd = [sys.executable, __file__, "--serve", str(port), "--probe-out", probe_out]
     else:  # the command itself
         cmd = [sys.executable, "-m", "racerlab", "serve", "all", "--port", str(port)]
-        cmd += ["--no-show", "--num-procs", str(opts.num_procs)]
+        cmd += ["--no-show"]
+        if opts.num_procs != 1:  # older servers have no such option
+            cmd += ["--num-procs", str(opts.num_procs)]
     return subprocess.Popen(
         cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
     )

@@ -51,6 +51,7 @@ from ..core.timeline import Timeline
 from .share_link import (
     MAX_SAVED_GAME_BYTES,
     MAX_SHARE_TOKEN_CHARS,
+    check_link_length,
     decode_share_token,
     encode_share_token,
 )
@@ -525,8 +526,9 @@ class GameSession(param.Parameterized):
         return self
 
     def share_token(self) -> str:
-        """The current line up to the cursor as a ``?game=`` token."""
-        return encode_share_token(self.timeline.fork())
+        """The current line up to the cursor as a ``?game=`` token; a game too long for a
+        URL is refused (:class:`ScenarioError` pointing to the saved-game file)."""
+        return check_link_length(encode_share_token(self.timeline.fork()), making=True)
 
     def load_share_token(self, token: str) -> GameSession:
         """Replace the game with the one a share link holds."""
