@@ -54,6 +54,7 @@ from .share_link import (
     check_link_length,
     decode_share_token,
     encode_share_token,
+    replay_share_token,
 )
 
 __all__ = [
@@ -539,9 +540,9 @@ class GameSession(param.Parameterized):
         )
 
     def read_share_token(self, token: str) -> Timeline:
-        """The game a share link holds, for this dashboard; changes nothing (see read_text)."""
-        with time_budget(LOAD_BUDGET_S, "share link: replaying the game"):
-            tl = decode_share_token(token)
+        """The game a share link holds, for this dashboard; changes nothing (see read_text).
+        A long link is replayed in a worker process (see :func:`replay_share_token`)."""
+        tl = replay_share_token(token, LOAD_BUDGET_S)
         _check_game(self.kit, tl)
         return tl
 
