@@ -387,12 +387,7 @@ def long_links_step(url: str, browser: Any, clicks: int = 3) -> dict[str, Any]:
             tab.goto(f"{url}/knights?game={link}", wait_until="commit", timeout=LOAD_MS)
         answers = [_timed_step(b, step) for _ in range(clicks)]
         steps_done = time.monotonic() - started
-        usable = [
-            tab.get_by_role("button", name="Step", exact=True).is_enabled(timeout=1)
-            if tab.get_by_role("button", name="Step", exact=True).count()
-            else False
-            for tab in tabs
-        ]
+        usable = [_usable_now(tab) for tab in tabs]
         ready = []
         for tab in tabs:
             _usable_sync(tab)
@@ -409,11 +404,19 @@ def long_links_step(url: str, browser: Any, clicks: int = 3) -> dict[str, Any]:
     }
 
 
-def _usable_sync(tab: Any) -> None:
-    """Wait until ``tab``'s Step button is enabled and its plot has drawn (sync API)."""
-    from playwright.sync_api import expect
+def _usable_now(tab: Any) -> bool:
+    """Whether ``tab``'s dashboard shows now: its Step button (disabled at the end of a
+    finished game, as the long links' games are) and its drawn plot (sync API)."""
+    try:
+        shown = tab.get_by_role("button", name="Step", exact=True).is_visible(timeout=500)
+        return shown and bool(tab.evaluate(PLOT_DRAWN_JS))
+    except Exception:  # not shown yet: the page is still being prepared
+        return False
 
-    expect(tab.get_by_role("button", name="Step", exact=True)).to_be_enabled(timeout=LOAD_MS)
+
+def _usable_sync(tab: Any) -> None:
+    """Wait until ``tab``'s dashboard shows: its Step button and its drawn plot (sync API)."""
+    tab.get_by_role("button", name="Step", exact=True).wait_for(timeout=LOAD_MS)
     tab.wait_for_function(PLOT_DRAWN_JS, timeout=LOAD_MS)
 
 
@@ -679,6 +682,12 @@ def run(opts: argparse.Namespace, probe_out: str | None, parts: list[str]) -> di
                 browser = p.chromium.launch(executable_path=browser_path, args=CHROMIUM_ARGS)
                 try:
                     out["crafted_links"] = crafted_step(url, browser)
+                finally:
+                    browser.close()
+        if "crafted" in parts or "links" in parts:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=browser_path, args=CHROMIUM_ARGS)
+                try:
                     out["three_long_links"] = long_links_step(url, browser)
                 finally:
                     browser.close()
@@ -698,9 +707,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
         "--only",
-        choices=["pages", "crafted", "hostile"],
+        choices=["pages", "crafted", "links", "hostile"],
         action="append",
-        help="run this part (repeatable; default: all three)",
+        help="run this part (repeatable; default: all; links: only crafted's three long links)",
     )
     parser.add_argument("--num-procs", type=int, default=1, help="server processes (default 1)")
     parser.add_argument("--pages", type=int, default=30, help="pages: tabs opened at once")
