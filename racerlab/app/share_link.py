@@ -19,6 +19,7 @@ import multiprocessing
 import threading
 import zlib
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 
 from ..core.errors import ScenarioError
@@ -130,6 +131,10 @@ costs about a third of that (measured on a 1,357-action 8-racer joust: replay 0.
 unpickling 0.05 s). Shorter links replay where they are asked for (a process would cost
 them more than it saves)."""
 
+WAIT_BUDGETS = 3
+"""A page waits for the replay process at most this many replay budgets (a link may
+wait behind others: each replay is stopped at its own budget)."""
+
 _replayer: ProcessPoolExecutor | None = None
 _replayer_ready: Future | None = None
 _replayer_lock = threading.Lock()
@@ -200,7 +205,13 @@ def replay_share_token(token: str, budget_s: float) -> Timeline:
     if replayed is None:
         return _replay_here(token, budget_s)
     try:
-        return replayed.result()
+        return replayed.result(timeout=budget_s * WAIT_BUDGETS)
+    except FutureTimeout:  # queued behind other long links for too long
+        replayed.cancel()
+        raise ScenarioError(
+            f"share link: the server is busy replaying other games (waited"
+            f" {budget_s * WAIT_BUDGETS:g} s): open the link again later"
+        ) from None
     except BrokenProcessPool:  # it died (killed, out of memory): a new one next time
         log.warning("the link replay process died; replaying here")
         _forget_replay_process()

@@ -129,3 +129,23 @@ def test_a_session_opens_a_long_link_through_the_process(monkeypatch):
     session.load_share_token(token)
     assert session.error == "" and session.timeline.index == 600
     assert session.shown == "the game of a share link"
+
+
+class BusyProcess:
+    """A replay process still busy with other links: a replay handed to it never ends."""
+
+    def __init__(self) -> None:
+        self.handed: list[Future] = []
+
+    def submit(self, *_args):
+        self.handed.append(Future())
+        return self.handed[-1]
+
+
+def test_a_link_waiting_too_long_behind_others_is_refused_with_a_reason(monkeypatch):
+    busy = BusyProcess()
+    monkeypatch.setattr(share_link, "_replay_process", lambda: busy)
+    monkeypatch.setattr(share_link, "_replay_here", refuse_here)
+    with pytest.raises(ScenarioError, match=r"busy replaying other games.*again later"):
+        replay_share_token(long_token(), 0.01)
+    assert busy.handed[0].cancelled()  # nobody waits for it any more
