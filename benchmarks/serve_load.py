@@ -299,7 +299,8 @@ def _token(text: str) -> str:
 
 
 def crafted_links() -> list[str]:
-    """A share link that once froze the server, and a 1,500-action game."""
+    """A share link that once froze the server, and a long game (525 actions: it ends
+    before the 1,500 asked for)."""
     from racerlab.app.session import encode_share_token
     from racerlab.core.timeline import Timeline
     from racerlab.knights import KnightsRules, example_setup
