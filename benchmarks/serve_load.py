@@ -15,7 +15,9 @@ with the probe inside; one process only), then in Chromium, every request to
   tabs connected.
 * **crafted**: tab B steps its own Knights game while tab A opens, each in a
   tab of its own, a link whose options once froze the server (``move_step_m = 0``)
-  and a 1,500-action game; each Step's time until B's step counter moves.
+  and a 525-action game; each Step's time until B's step counter moves. Then
+  (``three_long_links``) B steps while three tabs open a long game's link each,
+  all at once (about 1,350 actions and 6,000 characters each).
 * **hostile**: ``--bot-tabs`` tabs (2) play an 8-player Racer Knights game with
   "Bot for bot seats" set to search, pressing "Round ▶▶" again as soon as the
   round is done, and ``--sim-tabs`` tabs (2) run 20,000-game simulations
@@ -297,7 +299,8 @@ def _token(text: str) -> str:
 
 
 def crafted_links() -> list[str]:
-    """A share link that once froze the server, and a 1,500-action game."""
+    """A share link that once froze the server, and a long game (525 actions: it ends
+    before the 1,500 asked for)."""
     from racerlab.app.session import encode_share_token
     from racerlab.core.timeline import Timeline
     from racerlab.knights import KnightsRules, example_setup
@@ -309,9 +312,38 @@ def crafted_links() -> list[str]:
     return [_token(json.dumps(frozen)), encode_share_token(tl)]
 
 
+def long_links(count: int = 3) -> list[str]:
+    """``count`` share links of long real games: 8-racer Racer Knights jousts played to the
+    end by random legal moves (about 1,350 actions and 6,000 characters each, three times
+    the longest game a bot plays; replaying one costs the server about 0.15 s of CPU)."""
+    from racerlab.app.session import encode_share_token
+    from racerlab.core.timeline import Timeline
+    from racerlab.knights import KnightsRules
+    from racerlab.knights.setup import random_setup
+
+    links = []
+    for seed in range(3, 3 + count):
+        tl = Timeline.new(KnightsRules(), random_setup(8, seed=seed), seed=seed)
+        pick = random.Random(seed)
+        tl.run(lambda s, tl=tl, pick=pick: pick.choice(tl.rules.legal_actions(s)), max_steps=5000)
+        links.append(encode_share_token(tl))
+    return links
+
+
 def _step_number(page: Any) -> int:
-    text = page.get_by_text("· step ").first.inner_text()
-    return int(text.split("· step ")[1].split(" ")[0])
+    """The step number in ``page``'s status line (sync API)."""
+    text = page.get_by_text(STATUS).filter(visible=True).first.inner_text(timeout=LOAD_MS)
+    return int(STATUS.search(text).group(1))
+
+
+def _timed_step(tab: Any, step: Any) -> float:
+    """Click ``step`` in ``tab``; seconds until its step counter moves (60 s at most)."""
+    before = _step_number(tab)
+    started = time.monotonic()
+    step.click()
+    while _step_number(tab) == before and time.monotonic() - started < 60:
+        tab.wait_for_timeout(10)
+    return time.monotonic() - started
 
 
 def crafted_step(url: str, browser: Any, clicks: int = 3) -> dict[str, Any]:
@@ -326,13 +358,7 @@ def crafted_step(url: str, browser: Any, clicks: int = 3) -> dict[str, Any]:
         for link in crafted_links():
             a = context.new_page()
             a.goto(f"{url}/knights?game={link}", wait_until="commit")
-            for _ in range(clicks):
-                before = _step_number(b)
-                started = time.monotonic()
-                step.click()
-                while _step_number(b) == before and time.monotonic() - started < 60:
-                    b.wait_for_timeout(10)
-                answers.append(time.monotonic() - started)
+            answers += [_timed_step(b, step) for _ in range(clicks)]
         a.get_by_role("button", name="Step", exact=True).wait_for(timeout=LOAD_MS)
     context.close()
     return {
@@ -340,6 +366,59 @@ def crafted_step(url: str, browser: Any, clicks: int = 3) -> dict[str, Any]:
         "steps_s": [round(t, 3) for t in answers],
         "liveness": _summary(live.times),
     }
+
+
+def long_links_step(url: str, browser: Any, clicks: int = 3) -> dict[str, Any]:
+    """Tab B's Step time while three tabs open a long shared link each, all at once
+    (:func:`long_links`): B presses Step ``clicks`` times as soon as the three are asked
+    for. ``loading_after_steps`` counts the link tabs not yet usable when B's last Step
+    showed (3: every Step was measured while all three loaded); ``links_usable_s`` is
+    when each link tab became usable (from the moment they were asked for)."""
+    links = long_links()
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    b = context.new_page()
+    b.goto(url + "/knights")
+    step = b.get_by_role("button", name="Step", exact=True)
+    step.wait_for(timeout=LOAD_MS)
+    _step_number(b)
+    with Liveness(url) as live:
+        tabs = [context.new_page() for _ in links]
+        started = time.monotonic()
+        for tab, link in zip(tabs, links, strict=True):
+            tab.goto(f"{url}/knights?game={link}", wait_until="commit", timeout=LOAD_MS)
+        answers = [_timed_step(b, step) for _ in range(clicks)]
+        steps_done = time.monotonic() - started
+        usable = [_usable_now(tab) for tab in tabs]
+        ready = []
+        for tab in tabs:
+            _usable_sync(tab)
+            ready.append(round(time.monotonic() - started, 2))
+    context.close()
+    return {
+        "link_chars": [len(link) for link in links],
+        "step": _summary(answers),
+        "steps_s": [round(t, 3) for t in answers],
+        "steps_done_s": round(steps_done, 2),
+        "loading_after_steps": usable.count(False),
+        "links_usable_s": ready,
+        "liveness": _summary(live.times),
+    }
+
+
+def _usable_now(tab: Any) -> bool:
+    """Whether ``tab``'s dashboard shows now: its Step button (disabled at the end of a
+    finished game, as the long links' games are) and its drawn plot (sync API)."""
+    try:
+        shown = tab.get_by_role("button", name="Step", exact=True).is_visible(timeout=500)
+        return shown and bool(tab.evaluate(PLOT_DRAWN_JS))
+    except Exception:  # not shown yet: the page is still being prepared
+        return False
+
+
+def _usable_sync(tab: Any) -> None:
+    """Wait until ``tab``'s dashboard shows: its Step button and its drawn plot (sync API)."""
+    tab.get_by_role("button", name="Step", exact=True).wait_for(timeout=LOAD_MS)
+    tab.wait_for_function(PLOT_DRAWN_JS, timeout=LOAD_MS)
 
 
 # -- hostile visitors ---------------------------------------------------------------------
@@ -549,7 +628,9 @@ def _start_server(port: int, opts: argparse.Namespace, probe_out: str | None) ->
         cmd = [sys.executable, __file__, "--serve", str(port), "--probe-out", probe_out]
     else:  # the command itself
         cmd = [sys.executable, "-m", "racerlab", "serve", "all", "--port", str(port)]
-        cmd += ["--no-show", "--num-procs", str(opts.num_procs)]
+        cmd += ["--no-show"]
+        if opts.num_procs != 1:  # older servers have no such option
+            cmd += ["--num-procs", str(opts.num_procs)]
     return subprocess.Popen(
         cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
     )
@@ -604,6 +685,13 @@ def run(opts: argparse.Namespace, probe_out: str | None, parts: list[str]) -> di
                     out["crafted_links"] = crafted_step(url, browser)
                 finally:
                     browser.close()
+        if "crafted" in parts or "links" in parts:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=browser_path, args=CHROMIUM_ARGS)
+                try:
+                    out["three_long_links"] = long_links_step(url, browser)
+                finally:
+                    browser.close()
         if "pages" in parts:  # its own browser, driven asynchronously: every tab at once
             out["thirty_pages"] = thirty_pages(url, browser_path, opts.pages)
         if "hostile" in parts:
@@ -620,9 +708,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
         "--only",
-        choices=["pages", "crafted", "hostile"],
+        choices=["pages", "crafted", "links", "hostile"],
         action="append",
-        help="run this part (repeatable; default: all three)",
+        help="run this part (repeatable; default: all; links: only crafted's three long links)",
     )
     parser.add_argument("--num-procs", type=int, default=1, help="server processes (default 1)")
     parser.add_argument("--pages", type=int, default=30, help="pages: tabs opened at once")

@@ -439,6 +439,7 @@ class ScenarioControls(_SessionView):
         )
 
     def _make_link(self, _event: Any = None) -> None:
+        self.share_link.value = ""  # a game too long for a link leaves no older link shown
         token = self.session.share_token()
         base = ""
         loc = pn.state.location

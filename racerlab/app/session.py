@@ -51,8 +51,10 @@ from ..core.timeline import Timeline
 from .share_link import (
     MAX_SAVED_GAME_BYTES,
     MAX_SHARE_TOKEN_CHARS,
+    check_link_length,
     decode_share_token,
     encode_share_token,
+    replay_share_token,
 )
 
 __all__ = [
@@ -530,8 +532,9 @@ class GameSession(param.Parameterized):
         return self
 
     def share_token(self) -> str:
-        """The current line up to the cursor as a ``?game=`` token."""
-        return encode_share_token(self.timeline.fork())
+        """The current line up to the cursor as a ``?game=`` token; a game too long for a
+        URL is refused (:class:`ScenarioError` pointing to the saved-game file)."""
+        return check_link_length(encode_share_token(self.timeline.fork()), making=True)
 
     def load_share_token(self, token: str) -> GameSession:
         """Replace the game with the one a share link holds."""
@@ -542,9 +545,9 @@ class GameSession(param.Parameterized):
         )
 
     def read_share_token(self, token: str) -> Timeline:
-        """The game a share link holds, for this dashboard; changes nothing (see read_text)."""
-        with time_budget(LOAD_BUDGET_S, "share link: replaying the game"):
-            tl = decode_share_token(token)
+        """The game a share link holds, for this dashboard; changes nothing (see read_text).
+        A long link is replayed in a worker process (see :func:`replay_share_token`)."""
+        tl = replay_share_token(token, LOAD_BUDGET_S)
         _check_game(self.kit, tl)
         return tl
 

@@ -5,12 +5,14 @@ blank page ("Could not open websocket": the websocket handshake carries the link
 2.7 times) and a ~100 KB one an empty answer. ``racerlab serve`` now reads request heads
 up to :data:`~racerlab.app.serve.MAX_REQUEST_HEAD_BYTES`, and a page refuses a link
 longer than :data:`~racerlab.app.page_args.MAX_LINK_CHARS` with a message pointing to Load.
+The Share button refuses to make such a link, pointing to the saved-game file instead.
 """
 
 from __future__ import annotations
 
 import asyncio
 import base64
+import random
 import re
 import secrets
 import urllib.request
@@ -18,13 +20,17 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from racerlab.app.controls import ScenarioControls
 from racerlab.app.page_args import MAX_LINK_CHARS, check_link_length, open_shared_game
 from racerlab.app.serve import MAX_REQUEST_HEAD_BYTES
 from racerlab.app.session import MAX_SHARE_TOKEN_CHARS, GameSession, encode_share_token
+from racerlab.core.errors import ScenarioError
+from racerlab.core.testgame import Nudge
 
 from ..app.test_session import coin_kit
 
 TOO_LONG = "this link is too long for a URL"
+NO_LINK = "this game is too long for a share link"
 
 
 def link_of(chars: int) -> str:
@@ -54,6 +60,46 @@ def test_a_real_link_below_the_limit_still_opens():
     assert len(token) < MAX_LINK_CHARS
     open_shared_game(session, token)
     assert session.error == "" and len(session.timeline.actions) == 6
+
+
+def long_game_session() -> GameSession:
+    """A session whose game (3,000 director nudges by random amounts) needs a link of about
+    25,000 characters: more than a URL may carry, far less than a saved game may hold."""
+    session = GameSession(coin_kit(), seed=5)
+    rng = random.Random(1)
+    for _ in range(3000):
+        session.timeline.play(Nudge(0, rng.randrange(-(10**9), 10**9)))
+    session.goto(-1)
+    assert len(encode_share_token(session.timeline)) > MAX_LINK_CHARS
+    return session
+
+
+def test_the_session_refuses_a_link_longer_than_a_url_and_keeps_its_game():
+    session = long_game_session()
+    before, at = session.dumps(), session.timeline.index
+    with pytest.raises(ScenarioError) as refused:
+        session.share_token()
+    message = str(refused.value)
+    assert message.startswith(NO_LINK) and "Save game (JSON)" in message and "Load" in message
+    assert f"at most {MAX_LINK_CHARS:,}" in message
+    assert session.dumps() == before and session.timeline.index == at
+    session.goto(10)  # the same game earlier on fits in a link, and opens again
+    assert GameSession.from_share_token(coin_kit(), session.share_token()).timeline.index == 10
+
+
+def test_the_share_button_says_so_on_the_page_and_shows_no_older_link():
+    session = long_game_session()
+    controls = ScenarioControls(session)
+    session.goto(10)
+    controls.share_button.clicks += 1
+    assert "?game=" in controls.share_link.value and session.error == ""
+    session.goto(-1)
+    controls.share_button.clicks += 1
+    assert session.error.startswith(f"share link: {NO_LINK}")
+    assert "Save game (JSON)" in session.error
+    assert controls.share_link.value == ""
+    assert controls.download.label == "Save game (JSON)"  # the way offered instead is there
+    assert session.dumps().count('"Nudge"') == 3000  # the game is untouched and saves whole
 
 
 def fetch(url: str) -> tuple[int, str]:
