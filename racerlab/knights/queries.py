@@ -45,6 +45,7 @@ from .combat import (
     weapon_range,
 )
 from .draft import WEAPON_STATS, Draft, racer_of, table_for
+from .durability import lose
 from .events import EvadeRolled
 from .geometry import (
     AttackGeometry,
@@ -461,7 +462,7 @@ def after_hit_odds(
         left = after_defences(d, target, side, damage, src)
         evaded = any(isinstance(e, EvadeRolled) and e.evaded for e in d.events)
         if left > 0:
-            d.lose(target, left, "the attack", by, src)
+            lose(d, target, left, "the attack", by, src)
         after = d.r(target)
         used = len(after.discarded) > len(before.discarded)
         return (evaded, before.durability - after.durability, after.wrecked, used)

@@ -20,9 +20,11 @@ from ..core.dice import ChanceSource
 from ..core.errors import IllegalActionError
 from .actions import DriveRoll, SurgeChoice
 from .draft import Draft, has_any
+from .durability import lose
 from .events import DriveRolled, Flared, OrderDecided, RoundEnded, Stalled, TurnEnded, ValorSpent
 from .geometry.table import on_disc, racers_within
 from .parts import Ability
+from .results import end_race
 from .state import Phase
 
 __all__ = [
@@ -217,7 +219,7 @@ def end_turn(d: Draft, reason: str, dice: ChanceSource) -> None:
                 rs.pose, table.body, xy, table.waypoint_diameter, d.options.contact_tolerance_m
             ):
                 d.emit(Flared(i, d.name(i), w))
-                d.lose(i, d.options.flare_damage, f"waypoint {w + 1}'s flare", None, dice)
+                lose(d, i, d.options.flare_damage, f"waypoint {w + 1}'s flare", None, dice)
                 break
     d.set(i, done=True)
     d.emit(TurnEnded(i, d.name(i), reason))
@@ -235,11 +237,11 @@ def end_turn(d: Draft, reason: str, dice: ChanceSource) -> None:
 def _end_round(d: Draft) -> None:
     d.emit(RoundEnded(d.round))
     if d.first_across_last is not None:
-        d.end_race(f"{d.name(d.first_across_last)} crossed the last waypoint")
+        end_race(d, f"{d.name(d.first_across_last)} crossed the last waypoint")
         return
     cap = d.options.round_cap
     if cap and d.round >= cap:
-        d.end_race(f"the round cap of {cap} was reached")
+        end_race(d, f"the round cap of {cap} was reached")
         return
     new_round(d)
 
