@@ -62,7 +62,7 @@ from .geometry.table import Table
 from .geometry.tolerance import TOL_M
 from .movement import slide
 from .parts import PartKind, Side, Stats
-from .rounds import new_round, resolve_drive, resolve_surge
+from .rounds import new_round, resolve_drive, resolve_surge, settle_drive
 from .state import KnightsState, PendingAttack, Phase
 
 __all__ = [
@@ -309,9 +309,7 @@ def drive_order_odds(state: KnightsState) -> dict[tuple[int, ...], Fraction]:
         while d.phase in (Phase.DRIVE, Phase.SURGE):
             i = d.order[d.turn]
             if d.phase is Phase.SURGE:
-                from .rounds import _settle
-
-                _settle(d, i, d.r(i).drive_roll or 0, None, src)
+                settle_drive(d, i, d.r(i).drive_roll or 0, None, src)
             else:
                 resolve_drive(d, i, DriveRoll(), src)
         return d.order

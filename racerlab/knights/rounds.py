@@ -37,6 +37,7 @@ __all__ = [
     "new_round",
     "resolve_drive",
     "resolve_surge",
+    "settle_drive",
     "speed_of",
 ]
 
@@ -117,7 +118,7 @@ def resolve_drive(d: Draft, i: int, a: DriveRoll, dice: ChanceSource) -> None:
         d.set(i, drive_roll=roll)
         d.phase = Phase.SURGE
         return
-    _settle(d, i, roll, None, dice)
+    settle_drive(d, i, roll, None, dice)
 
 
 def resolve_surge(d: Draft, i: int, a: SurgeChoice, dice: ChanceSource) -> None:
@@ -125,12 +126,16 @@ def resolve_surge(d: Draft, i: int, a: SurgeChoice, dice: ChanceSource) -> None:
     first = d.r(i).drive_roll
     assert first is not None
     if a.reroll:
-        _settle(d, i, dice.d6("drive (Surge)"), first, dice)
+        settle_drive(d, i, dice.d6("drive (Surge)"), first, dice)
     else:
-        _settle(d, i, first, None, dice)
+        settle_drive(d, i, first, None, dice)
 
 
-def _settle(d: Draft, i: int, roll: int, rerolled_from: int | None, dice: ChanceSource) -> None:
+def settle_drive(
+    d: Draft, i: int, roll: int, rerolled_from: int | None, dice: ChanceSource
+) -> None:
+    """Racer ``i`` keeps drive roll ``roll`` (``rerolled_from``: the face Surge re-rolled):
+    its Speed Points, Turbo and Stall, and the drive order once everyone has rolled."""
     rs = d.r(i)
     racer = d.racer(i)
     stalled = roll == STALL_ON and has_any(racer, Ability.STALL) and not rs.stalled_last_round
