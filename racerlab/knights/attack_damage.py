@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from ..core.dice import ChanceSource
 from .draft import Draft, grants, has_any
+from .durability import held, lose
 from .events import DamagePrevented, EvadeRolled, Spun, TokenPlaced
 from .geometry import away_direction
 from .geometry.table import overlaps
@@ -52,11 +53,11 @@ def ram_lands(d: Draft, att: int, t: int, damage: int, dice: ChanceSource) -> No
     The recoil applies even when the Ram wrecks the last opponent (the rulebook); the
     ``ram_recoil_at_race_end`` option set to False skips it when the Ram ends the race.
     """
-    with d.held():
-        d.lose(t, damage, f"{d.name(att)}'s Ram", att, dice)
+    with held(d):
+        lose(d, t, damage, f"{d.name(att)}'s Ram", att, dice)
         ends = len(d.active()) <= 1
         if d.options.ram_recoil_at_race_end or not ends:
-            d.lose(att, d.options.rammer_self_damage, "the Ram's recoil", None, dice)
+            lose(d, att, d.options.rammer_self_damage, "the Ram's recoil", None, dice)
 
 
 def _part_name(d: Draft, part_id: str) -> str:

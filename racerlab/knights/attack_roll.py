@@ -19,6 +19,7 @@ from ..core.dice import ChanceSource
 from .actions import TargetKind
 from .attack_damage import after_defences, ram_lands, weapon_effects
 from .draft import Draft
+from .durability import hit_blocker, lose
 from .events import Rammed, ShotFired
 from .geometry import AttackGeometry, range_bands
 from .movement import TOL
@@ -183,9 +184,9 @@ def resolve_attack(d: Draft, p: PendingAttack, dice: ChanceSource) -> AttackOutc
         w = racer.weapon
         damage = w.damage + (1 if p.heavy else 0) + racer.knight_bonus(w.type.value, "damage")
     if p.target.kind is TargetKind.BLOCKER:
-        d.hit_blocker(p.target.index, damage, att)
+        hit_blocker(d, p.target.index, damage, att)
         if p.ram and damage > 0:
-            d.lose(att, d.options.rammer_self_damage, "the Ram's recoil", None, dice)
+            lose(d, att, d.options.rammer_self_damage, "the Ram's recoil", None, dice)
         return (True, damage)
     t = p.target.index
     damage = after_defences(d, t, side, damage, dice)
@@ -194,7 +195,7 @@ def resolve_attack(d: Draft, p: PendingAttack, dice: ChanceSource) -> AttackOutc
     if p.ram:
         ram_lands(d, att, t, damage, dice)
         return (True, damage)
-    d.lose(t, damage, f"{d.name(att)}'s shot", att, dice)
+    lose(d, t, damage, f"{d.name(att)}'s shot", att, dice)
     if d.over:
         return (True, damage)
     if not d.r(t).wrecked:

@@ -20,15 +20,27 @@ Knight's species.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache, reduce
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from ..core.errors import RacerlabError
 from .parts import Ability, AbilityUse, Part, PartKind, Side, Species, Stats, Weapon
 
-if TYPE_CHECKING:
-    from .catalog import KnightsCatalog
+
+class CardSource(Protocol):
+    """What a build reads from a catalog: its cards by id and by kind, and the table measures
+    (:class:`~racerlab.knights.catalog.KnightsCatalog` is one; naming the protocol here keeps
+    this module free of an import of the catalog, which imports builds)."""
+
+    parts: Mapping[str, Part]
+    table: Any
+
+    def by_kind(self, kind: PartKind, species: Species | None = None) -> tuple[Part, ...]:
+        """Cards of one kind (optionally of one species), in file order."""
+        ...
+
 
 __all__ = ["SLOTS", "BuildError", "GrantedAbility", "Racer", "RacerBuild", "slot_choices"]
 
@@ -45,7 +57,7 @@ GrantedAbility = tuple[AbilityUse, str, Side | None]
 """An ability on a racer: (the ability, id of the card it is on, the shield's side or None)."""
 
 
-def slot_choices(catalog: KnightsCatalog, slot: str | Side) -> tuple[Part, ...]:
+def slot_choices(catalog: CardSource, slot: str | Side) -> tuple[Part, ...]:
     """The cards that may go in ``slot`` (``"chassis"`` ... ``"knight"``) or on shield ``side``.
 
     For the dashboard's part pickers; every choice keeps a legal build legal.
@@ -91,12 +103,12 @@ class RacerBuild:
     shields: tuple[tuple[Side, str], ...] = ()
 
     # -- the building rules -------------------------------------------------------
-    def problems(self, catalog: KnightsCatalog) -> tuple[tuple[str, str], ...]:
+    def problems(self, catalog: CardSource) -> tuple[tuple[str, str], ...]:
         """Every way this build breaks the building rules, as (field, reason) pairs (builds
         and catalogs are frozen: the answers are remembered, see :func:`_problems`)."""
         return _problems(self, catalog)
 
-    def _find_problems(self, catalog: KnightsCatalog) -> tuple[tuple[str, str], ...]:
+    def _find_problems(self, catalog: CardSource) -> tuple[tuple[str, str], ...]:
         out: list[tuple[str, str]] = []
         for slot, kind in SLOTS:
             pid = getattr(self, slot)
@@ -129,7 +141,7 @@ class RacerBuild:
             out.append(("durability", "the parts give no Durability; a racer needs at least 1"))
         return tuple(out)
 
-    def check(self, catalog: KnightsCatalog) -> tuple[str, ...]:
+    def check(self, catalog: CardSource) -> tuple[str, ...]:
         """Why this racer is not legal, in words (empty when it is).
 
         >>> from racerlab.knights.catalog import load_catalog
@@ -141,11 +153,11 @@ class RacerBuild:
         """
         return tuple(f"{field}: {reason}" for field, reason in self.problems(catalog))
 
-    def is_legal(self, catalog: KnightsCatalog) -> bool:
+    def is_legal(self, catalog: CardSource) -> bool:
         """Whether the racer may race."""
         return not self.problems(catalog)
 
-    def resolve(self, catalog: KnightsCatalog) -> Racer:
+    def resolve(self, catalog: CardSource) -> Racer:
         """The racer these cards make; raises :class:`BuildError` if it is not legal."""
         reasons = self.check(catalog)
         if reasons:
@@ -153,9 +165,7 @@ class RacerBuild:
         return Racer.from_build(self, catalog)
 
     # -- swapping parts -------------------------------------------------------------
-    def with_part(
-        self, catalog: KnightsCatalog, part_id: str, side: Side | None = None
-    ) -> RacerBuild:
+    def with_part(self, catalog: CardSource, part_id: str, side: Side | None = None) -> RacerBuild:
         """This build with ``part_id`` in the slot of its kind (shields: on ``side``).
 
         A shield that fits only one side goes there when ``side`` is omitted.
@@ -190,7 +200,7 @@ class RacerBuild:
 
 
 @lru_cache(maxsize=512)
-def _problems(build: RacerBuild, catalog: KnightsCatalog) -> tuple[tuple[str, str], ...]:
+def _problems(build: RacerBuild, catalog: CardSource) -> tuple[tuple[str, str], ...]:
     """:meth:`RacerBuild.problems`, remembered (bounded): every joust's set-up check asks it
     for each racer, and jousts reuse a few builds."""
     return build._find_problems(catalog)
@@ -227,7 +237,7 @@ class Racer:
         object.__setattr__(self, "weapon_range", reach)
 
     @classmethod
-    def from_build(cls, build: RacerBuild, catalog: KnightsCatalog) -> Racer:
+    def from_build(cls, build: RacerBuild, catalog: CardSource) -> Racer:
         """Add up a build already known to be legal (use :meth:`RacerBuild.resolve`)."""
         slot_parts = tuple(catalog.parts[getattr(build, slot)] for slot, _ in SLOTS)
         shields = tuple((side, catalog.parts[sid]) for side, sid in build.shields)

@@ -137,8 +137,7 @@ def check_edit(state: KnightsState, a) -> None:
 def apply_edit(d: Draft, a) -> None:
     """Apply a checked edit to the draft and log it."""
     if isinstance(a, SetBlocker):
-        d.blockers[a.waypoint] = a.durability
-        d._disc_cache.clear()
+        d.set_blocker(a.waypoint, a.durability)
         d.emit(BlockerSet(a.waypoint, a.durability))
         return
     p = a.player

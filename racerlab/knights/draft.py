@@ -1,10 +1,11 @@
 """A scratch copy of a state that one action's resolution edits, then freezes.
 
 Resolving an action touches several racers (damage, Glory, tokens, moves); a
-:class:`Draft` holds mutable lists for that and gives the shared operations one
-home each: losing Durability (with Durable), wrecking (with its Glory), Glory,
-waypoint crossings and blocker damage. ``freeze()`` builds the next frozen
-:class:`~racerlab.knights.state.KnightsState`.
+:class:`Draft` holds mutable lists for that: racer records copied on their first change,
+blockers, the phase and the events written. It holds no rule: the rules that edit it live
+with their concern (:mod:`.durability` for losing Durability and wrecks, :mod:`.waypoints`
+for crossings, :mod:`.results` for Glory and the race's end). ``freeze()`` builds the next
+frozen :class:`~racerlab.knights.state.KnightsState`.
 
 It also holds the per-game cached lookups: :func:`racer_of` (a racer's cards
 added up, with the director's tweaks) and :func:`table_for`.
@@ -12,52 +13,35 @@ added up, with the director's tweaks) and :func:`table_for`.
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import math
 from dataclasses import fields, replace
 from typing import Any
 
-from ..core.dice import ChanceSource
 from ..core.rules import Event
 from .build import Racer, RacerBuild
 from .catalog import KnightsCatalog, load_catalog
-from .events import (
-    BlockerDamaged,
-    BlockerDestroyed,
-    DamageDealt,
-    DurableRolled,
-    GloryGained,
-    RaceEnded,
-    WaypointCrossed,
-    Wrecked,
-)
-from .geometry import Contact, Pose, side_centre
+from .geometry import Contact, Pose
 from .geometry.overlap import (
     heading_vector,
     nearest_wall,
     rect_corners,
     rect_disc_overlap,
     sat_overlap,
-    segment_distance,
 )
-from .geometry.sweep import turn_touches_disc
 from .geometry.table import (
     Table,
-    disc_corners,
     slide_disc,
     slide_rect,
     slide_walls,
-    sweep_touches_disc,
 )
 from .geometry.tolerance import CLEAR_M, TOL_M
 from .parts import Ability, Side, Stats
 from .records import copier
-from .results import winner_of
 from .setup import KnightsSetup, table_of
 from .state import KnightsState, PendingAttack, Phase, RacerState
 
-__all__ = ["WEAPON_STATS", "Draft", "grants", "racer_of", "table_for"]
+__all__ = ["WEAPON_STATS", "Draft", "grants", "has_any", "racer_of", "table_for"]
 
 WEAPON_STATS = ("range", "strength", "damage")
 """Weapon numbers the director may tweak with AdjustStat."""
@@ -164,9 +148,10 @@ class Draft:
         "table",
         *_DRAFTED,
         "events",
+        "wrecks_held",
+        "passed",
         "_disc_cache",
         "_copies",
-        "_held",
         "_racer_memo",
         "_reading",
     )
@@ -199,10 +184,14 @@ class Draft:
         self._disc_cache: dict = {}
         self._copies: dict[int, RacerState] = {}
         """Racer records this draft copied and may still edit in place (see :meth:`set`)."""
-        self._held = False
-        """While True, a wreck leaving one racer does not end the race yet (see :meth:`held`)."""
+        self.wrecks_held = False
+        """While True, a wreck leaving one racer does not end the race yet
+        (:func:`~racerlab.knights.durability.held`)."""
         self._reading = False
         """True for a shared reading draft (:meth:`reading`): editing it is refused."""
+        self.passed: object = None
+        """On a reading draft: the last action that passed the rules' check on its state
+        (states never change, so ``apply`` need not check the bot's chosen action again)."""
 
     @classmethod
     def reading(cls, state: KnightsState) -> Draft:
@@ -291,126 +280,13 @@ class Draft:
         """Players not wrecked."""
         return [i for i, r in enumerate(self.racers) if not r.wrecked]
 
-    # -- Glory, damage, wrecks ---------------------------------------------------------
-    def glory(self, i: int, amount: int, reason: str) -> None:
-        """Give (or take, if negative) Glory."""
-        if amount == 0:
-            return
-        rs = self.set(i, glory=self.racers[i].glory + amount)
-        self.emit(GloryGained(i, self.name(i), amount, rs.glory, reason))
-
-    def lose(self, i: int, amount: int, cause: str, by: int | None, dice: ChanceSource) -> int:
-        """Racer ``i`` loses ``amount`` Durability (Durable may hold it at 1); returns the loss."""
-        rs = self.racers[i]
-        if rs.wrecked or amount <= 0:
-            return 0
-        left = rs.durability - amount
-        self.emit(DamageDealt(i, self.name(i), amount, max(left, 0), cause))
-        if left <= 0 and has_any(self.racer(i), Ability.DURABLE):
-            roll = dice.d6("durable")
-            saved = roll >= self.options.durable_saves_on
-            self.emit(DurableRolled(i, self.name(i), roll, saved))
-            if saved:
-                left = 1
-        self.set(i, durability=max(left, 0))
-        if left <= 0:
-            self.wreck(i, by)
-        return amount
-
-    def wreck(self, i: int, by: int | None) -> None:
-        """Racer ``i`` is Wrecked!: Glory to the wrecker, Glory lost by the wrecked."""
-        self.set(i, wrecked=True, durability=0, done=True)
-        self.emit(Wrecked(i, self.name(i), by))
-        g = self.options.wreck_glory
-        if by is not None and by != i:
-            self.glory(by, g, f"wrecking {self.name(i)}")
-        self.glory(i, -g, "being Wrecked!")
-        if len(self.active()) <= 1 and not self.over and not self._held:
-            self.end_race("all but one racer are Wrecked!")
-
-    @contextlib.contextmanager
-    def held(self):
-        """Losses inside the block happen together: the race ends (if it does) after them all.
-
-        A Ram's damage and its recoil are one event; the rammer's recoil still counts when
-        the Ram wrecks the last opponent.
-        """
-        self._held = True
-        try:
-            yield
-        finally:
-            self._held = False
-        if len(self.active()) <= 1 and not self.over:
-            self.end_race("all but one racer are Wrecked!")
-
-    def end_race(self, reason: str) -> None:
-        """The race ends now."""
-        self.phase = Phase.OVER
-        self.pending = None
-        self.end_reason = reason
-        glory = tuple(r.glory for r in self.racers)
-        self.emit(RaceEnded(reason, glory, winner_of(glory, self.racers, self.options)))
-
-    # -- waypoints ---------------------------------------------------------------------
-    def hit_blocker(self, w: int, amount: int, by: int | None) -> None:
-        """Waypoint ``w``'s blocker loses ``amount`` Durability (destroyed at 0)."""
-        if self.blockers[w] <= 0 or amount <= 0:
-            return
+    # -- blockers ---------------------------------------------------------------------
+    def set_blocker(self, w: int, durability: int) -> None:
+        """Set the Durability left on waypoint ``w``'s blocker (0: destroyed)."""
         if self._reading:
             raise RuntimeError("a reading draft cannot be edited")
-        left = max(0, self.blockers[w] - amount)
-        self.blockers[w] = left
+        self.blockers[w] = durability
         self._disc_cache.clear()
-        self.emit(BlockerDamaged(w, amount, left))
-        if left == 0:
-            self.emit(BlockerDestroyed(w, by))
-
-    def cross(self, i: int, old: Pose, new: Pose, turn: tuple[float, Side] | None = None) -> None:
-        """Glory for each waypoint, in order, that the movement from ``old`` to ``new`` touches.
-
-        A slide covers :func:`~racerlab.knights.geometry.swept` (see
-        :func:`~racerlab.knights.geometry.table.sweep_touches_disc`). A turn (``turn`` gives its
-        degrees and pivot side) covers the area the racer sweeps rotating, not the hull of
-        its two footprints (:func:`~racerlab.knights.geometry.sweep.turn_touches_disc`).
-        Waypoints far from the path are ruled out first by bounding circles.
-        """
-        wps = self.setup.waypoints
-        last = len(wps) - 1
-        size = self.table.waypoint_diameter
-        reach = self.table.racer_radius + size / 2.0
-        while True:
-            rs = self.racers[i]
-            w = rs.next_waypoint
-            if w > last or self.blockers[w] > 0 or rs.wrecked:
-                return
-            if not self._touches_waypoint(old, new, turn, w, reach):
-                return
-            self.set(i, next_waypoint=w + 1)
-            self.emit(WaypointCrossed(i, self.name(i), w))
-            self.glory(i, self.options.waypoint_glory, f"crossing waypoint {w + 1}")
-            if w == last and self.first_across_last is None:
-                self.first_across_last = i
-                self.glory(
-                    i, self.options.first_across_last_glory, "first across the last waypoint"
-                )
-
-    def _touches_waypoint(
-        self, old: Pose, new: Pose, turn: tuple[float, Side] | None, w: int, reach: float
-    ) -> bool:
-        """Whether the move (a slide, or a turn of ``turn``) passes over waypoint ``w``."""
-        body, size = self.table.body, self.table.waypoint_diameter
-        wx, wy = self.setup.waypoints[w]
-        if turn is None:
-            if segment_distance(old.x, old.y, new.x, new.y, wx, wy) > reach + TOL_M:
-                return False
-            return sweep_touches_disc(old, body, new, (wx, wy), size)
-        degrees, pivot = turn
-        px, py = side_centre(old, body, pivot)
-        far = math.hypot(body.length / 2.0, body.width) + size / 2.0
-        if math.hypot(wx - px, wy - py) > far + TOL_M:
-            return False
-        corners = disc_corners(wx, wy, size)
-        return turn_touches_disc(old, body, degrees, pivot, (wx, wy), size, corners)
 
     # -- shapes ------------------------------------------------------------------------
     def obstacles(self, exclude: int, *, blockers: bool = True) -> list[tuple[Any, Any]]:

@@ -14,10 +14,12 @@ from ..core.dice import ChanceSource
 from ..core.errors import IllegalActionError
 from .actions import Direction, Discharge, Move, Turn
 from .draft import Draft
+from .durability import hit_blocker, lose
 from .events import Collided, Discharged, Moved, Pushed, Turned
 from .geometry import Contact, moved, side_centre, turn_limit, turned
 from .geometry.tolerance import CLEAR_M, TOL_M
 from .parts import Ability, Side
+from .waypoints import cross
 
 __all__ = [
     "COSTS",
@@ -148,7 +150,7 @@ def slide(d: Draft, i: int, direction: Direction | float, dist: float) -> None:
         )
     else:
         d.set(i, pose=new)
-    d.cross(i, old, new)
+    cross(d, i, old, new)
 
 
 def resolve_move(d: Draft, i: int, action: Move) -> None:
@@ -249,7 +251,7 @@ def resolve_turn(d: Draft, i: int, action: Turn) -> None:
         turned=True,
         acted=True,
     )
-    d.cross(i, old, new, (action.degrees, action.pivot))
+    cross(d, i, old, new, (action.degrees, action.pivot))
     d.emit(Turned(i, d.name(i), action.degrees, action.pivot.value, d.r(i).speed_points))
 
 
@@ -306,7 +308,7 @@ def push(d: Draft, i: int, heading: float, distance: float, by: int | None, dice
     d.emit(Collided(i, d.name(i), describe_key(d, contact.key)))
     key = contact.key
     if isinstance(key, tuple) and key[0] == "racer":
-        d.lose(key[1], dmg, "a Collision", by, dice)
+        lose(d, key[1], dmg, "a Collision", by, dice)
     elif isinstance(key, tuple) and key[0] == "blocker":
-        d.hit_blocker(key[1], dmg, None)
-    d.lose(i, dmg, "a Collision", by, dice)
+        hit_blocker(d, key[1], dmg, None)
+    lose(d, i, dmg, "a Collision", by, dice)

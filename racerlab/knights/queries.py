@@ -45,6 +45,7 @@ from .combat import (
     weapon_range,
 )
 from .draft import WEAPON_STATS, Draft, racer_of, table_for
+from .durability import lose
 from .events import EvadeRolled
 from .geometry import (
     AttackGeometry,
@@ -61,7 +62,7 @@ from .geometry.table import Table
 from .geometry.tolerance import TOL_M
 from .movement import slide
 from .parts import PartKind, Side, Stats
-from .rounds import new_round, resolve_drive, resolve_surge
+from .rounds import new_round, resolve_drive, resolve_surge, settle_drive
 from .state import KnightsState, PendingAttack, Phase
 
 __all__ = [
@@ -308,9 +309,7 @@ def drive_order_odds(state: KnightsState) -> dict[tuple[int, ...], Fraction]:
         while d.phase in (Phase.DRIVE, Phase.SURGE):
             i = d.order[d.turn]
             if d.phase is Phase.SURGE:
-                from .rounds import _settle
-
-                _settle(d, i, d.r(i).drive_roll or 0, None, src)
+                settle_drive(d, i, d.r(i).drive_roll or 0, None, src)
             else:
                 resolve_drive(d, i, DriveRoll(), src)
         return d.order
@@ -461,7 +460,7 @@ def after_hit_odds(
         left = after_defences(d, target, side, damage, src)
         evaded = any(isinstance(e, EvadeRolled) and e.evaded for e in d.events)
         if left > 0:
-            d.lose(target, left, "the attack", by, src)
+            lose(d, target, left, "the attack", by, src)
         after = d.r(target)
         used = len(after.discarded) > len(before.discarded)
         return (evaded, before.durability - after.durability, after.wrecked, used)

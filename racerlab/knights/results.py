@@ -1,4 +1,5 @@
-"""The end of a joust: Glory standings, the winner and the Falcons pot.
+"""Glory and the end of a joust: gaining Glory, ending the race, the standings, the winner
+and the Falcons pot.
 
 >>> from racerlab.knights.options import KnightsOptions
 >>> falcon_split(4, 0, 2, ante=1)
@@ -12,9 +13,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .draft import Draft
+from .events import GloryGained, RaceEnded
 from .options import KnightsOptions, TieBreak
+from .state import Phase
 
-__all__ = ["FALCON_SHARES", "Result", "falcon_split", "result", "winner_of"]
+__all__ = [
+    "FALCON_SHARES",
+    "Result",
+    "end_race",
+    "falcon_split",
+    "gain_glory",
+    "result",
+    "winner_of",
+]
 
 FALCON_SHARES = {2: None, 3: None, 4: (3, 1), 5: (3, 2)}
 """Falcons to the winner and second place by player count (None: the winner takes all)."""
@@ -48,6 +60,23 @@ def winner_of(glory: Sequence[int], racers, options: KnightsOptions) -> int | No
         if len(still) == 1:
             return still[0]
     return None
+
+
+def gain_glory(d: Draft, i: int, amount: int, reason: str) -> None:
+    """Racer ``i`` gains (or, if negative, loses) ``amount`` Glory for ``reason``."""
+    if amount == 0:
+        return
+    rs = d.set(i, glory=d.racers[i].glory + amount)
+    d.emit(GloryGained(i, d.name(i), amount, rs.glory, reason))
+
+
+def end_race(d: Draft, reason: str) -> None:
+    """The race ends now, for ``reason``, with the winner by Glory."""
+    d.phase = Phase.OVER
+    d.pending = None
+    d.end_reason = reason
+    glory = tuple(r.glory for r in d.racers)
+    d.emit(RaceEnded(reason, glory, winner_of(glory, d.racers, d.options)))
 
 
 def _second(glory: Sequence[int], winner: int) -> int | None:

@@ -20,9 +20,11 @@ from ..core.dice import ChanceSource
 from ..core.errors import IllegalActionError
 from .actions import DriveRoll, SurgeChoice
 from .draft import Draft, has_any
+from .durability import lose
 from .events import DriveRolled, Flared, OrderDecided, RoundEnded, Stalled, TurnEnded, ValorSpent
 from .geometry.table import on_disc, racers_within
 from .parts import Ability
+from .results import end_race
 from .state import Phase
 
 __all__ = [
@@ -35,6 +37,7 @@ __all__ = [
     "new_round",
     "resolve_drive",
     "resolve_surge",
+    "settle_drive",
     "speed_of",
 ]
 
@@ -115,7 +118,7 @@ def resolve_drive(d: Draft, i: int, a: DriveRoll, dice: ChanceSource) -> None:
         d.set(i, drive_roll=roll)
         d.phase = Phase.SURGE
         return
-    _settle(d, i, roll, None, dice)
+    settle_drive(d, i, roll, None, dice)
 
 
 def resolve_surge(d: Draft, i: int, a: SurgeChoice, dice: ChanceSource) -> None:
@@ -123,12 +126,16 @@ def resolve_surge(d: Draft, i: int, a: SurgeChoice, dice: ChanceSource) -> None:
     first = d.r(i).drive_roll
     assert first is not None
     if a.reroll:
-        _settle(d, i, dice.d6("drive (Surge)"), first, dice)
+        settle_drive(d, i, dice.d6("drive (Surge)"), first, dice)
     else:
-        _settle(d, i, first, None, dice)
+        settle_drive(d, i, first, None, dice)
 
 
-def _settle(d: Draft, i: int, roll: int, rerolled_from: int | None, dice: ChanceSource) -> None:
+def settle_drive(
+    d: Draft, i: int, roll: int, rerolled_from: int | None, dice: ChanceSource
+) -> None:
+    """Racer ``i`` keeps drive roll ``roll`` (``rerolled_from``: the face Surge re-rolled):
+    its Speed Points, Turbo and Stall, and the drive order once everyone has rolled."""
     rs = d.r(i)
     racer = d.racer(i)
     stalled = roll == STALL_ON and has_any(racer, Ability.STALL) and not rs.stalled_last_round
@@ -217,7 +224,7 @@ def end_turn(d: Draft, reason: str, dice: ChanceSource) -> None:
                 rs.pose, table.body, xy, table.waypoint_diameter, d.options.contact_tolerance_m
             ):
                 d.emit(Flared(i, d.name(i), w))
-                d.lose(i, d.options.flare_damage, f"waypoint {w + 1}'s flare", None, dice)
+                lose(d, i, d.options.flare_damage, f"waypoint {w + 1}'s flare", None, dice)
                 break
     d.set(i, done=True)
     d.emit(TurnEnded(i, d.name(i), reason))
@@ -235,11 +242,11 @@ def end_turn(d: Draft, reason: str, dice: ChanceSource) -> None:
 def _end_round(d: Draft) -> None:
     d.emit(RoundEnded(d.round))
     if d.first_across_last is not None:
-        d.end_race(f"{d.name(d.first_across_last)} crossed the last waypoint")
+        end_race(d, f"{d.name(d.first_across_last)} crossed the last waypoint")
         return
     cap = d.options.round_cap
     if cap and d.round >= cap:
-        d.end_race(f"the round cap of {cap} was reached")
+        end_race(d, f"the round cap of {cap} was reached")
         return
     new_round(d)
 

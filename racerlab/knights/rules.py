@@ -17,6 +17,7 @@ and the director's actions.
 from __future__ import annotations
 
 import math
+import threading
 from dataclasses import fields, replace
 from typing import Any
 
@@ -96,6 +97,10 @@ __all__ = ["KnightsRules"]
 _STATS = tuple(f.name for f in fields(Stats))
 _TOL = TOL_M
 
+_JUST_MADE = threading.local()
+"""Per thread, the state the last :meth:`KnightsRules.resolve` made (see ``_with_dice``): kept
+off the rules object, so one rules object serves any number of threads."""
+
 MAX_STAT = 20
 """Highest value a director's stat tweak may give a stat (ours; printed stats reach 6)."""
 
@@ -124,11 +129,6 @@ class KnightsRules(Rules[KnightsState, Action]):
         """The cards and table measures the jousts this object starts are played with."""
         for t in (PlayerSetup, RacerBuild, Pose, Target):
             self.codec.register(t)
-        self._made: KnightsState | None = None
-        """The state the last :meth:`resolve` made (see :meth:`_with_dice`)."""
-        self._passed: tuple[KnightsState, Action] | None = None
-        """The last (state, action) that passed :meth:`check` (states never change, so a
-        bot's own check is not repeated when ``apply`` validates the same action)."""
 
     # -- set-up -------------------------------------------------------------------------
     def initial_state(self, setup, options=None, seed=0) -> KnightsState:
@@ -184,11 +184,10 @@ class KnightsRules(Rules[KnightsState, Action]):
 
     # -- checking -----------------------------------------------------------------------
     def check(self, state: KnightsState, action: Action) -> None:
-        passed = self._passed
-        if passed is not None and passed[0] is state and passed[1] is action:
+        d = Draft.reading(state)
+        if d.passed is action:  # states never change: a bot's own check is not repeated
             return
         phase = state.phase
-        d = Draft.reading(state)
         i = self.acting_player(state)
         if i is None:
             raise IllegalActionError("the race is over", action=action)
@@ -198,7 +197,7 @@ class KnightsRules(Rules[KnightsState, Action]):
             if exc.action is None:
                 exc.action = action
             raise
-        self._passed = (state, action)
+        d.passed = action
 
     def _check(self, d: Draft, i: int, phase: Phase, action: Action) -> None:
         who = d.name(i)
@@ -261,13 +260,14 @@ class KnightsRules(Rules[KnightsState, Action]):
             self._direct(d, action)
         else:
             d = self._resolved(state, action, dice)
-        self._made = made = d.freeze()
+        _JUST_MADE.state = made = d.freeze()
         return made, d.events
 
     def _with_dice(self, new: KnightsState, dice: Any) -> KnightsState:
-        """Set the dice of the state just resolved: written into it when :meth:`resolve`
-        made it (a new state nobody holds yet), else a copy."""
-        made, self._made = self._made, None
+        """Set the dice of the state just resolved: written into it when this thread's last
+        :meth:`resolve` made it (a new state nobody holds yet), else a copy."""
+        made = getattr(_JUST_MADE, "state", None)
+        _JUST_MADE.state = None
         if new is made:
             if new.dice is not dice:
                 object.__setattr__(new, "dice", dice)

@@ -30,7 +30,7 @@ from ..core.errors import IllegalActionError
 from ..core.search import SearchBot, logistic
 from .actions import Bid, DriveRoll, EndTurn, Fire, Ram
 from .draft import Draft
-from .smart import _plan, smart_bot
+from .smart import candidate_plan, smart_bot
 from .state import KnightsState, Phase
 from .view import determinize
 
@@ -82,7 +82,7 @@ def candidates(state: KnightsState, rules) -> list:
     extra = [a for a in rules.legal_actions(state) if isinstance(a, Fire | Ram)]
     if not extra:
         return []  # only driving to choose: the rule-aware bot decides alone
-    plan = _legal(rules, state, islice(_plan(state, d, i), 8))[:PLAN_CANDIDATES]
+    plan = _legal(rules, state, islice(candidate_plan(state, d, i), 8))[:PLAN_CANDIDATES]
     extra.append(EndTurn())
     out = []
     for a in (*plan, *extra):

@@ -54,6 +54,7 @@ __all__ = [
     "TWO_D6_ABOVE",
     "VALOR_RESERVE",
     "WRECK_VALUE",
+    "candidate_plan",
     "ram_value",
     "smart_bot",
     "valor_gain",
@@ -82,7 +83,7 @@ def smart_bot(state: KnightsState, rules, rng: np.random.Generator) -> Action:
         return SurgeChoice((d.r(i).drive_roll or 0) <= SURGE_REROLL_AT_OR_BELOW)
     if state.phase is Phase.BIDDING:
         return _bid(state, d, i)
-    return first_legal(rules, state, _plan(state, d, i))
+    return first_legal(rules, state, candidate_plan(state, d, i))
 
 
 def ram_value(state: KnightsState, i: int) -> tuple[Target | None, float]:
@@ -108,7 +109,7 @@ def ram_value(state: KnightsState, i: int) -> tuple[Target | None, float]:
     return first.target, float(first.hit) * (min(dmg, d.r(t).durability) - 1 + wreck)
 
 
-def _plan(state: KnightsState, d: Draft, i: int):
+def candidate_plan(state: KnightsState, d: Draft, i: int):
     """Candidate actions, best first."""
     rs = d.r(i)
     w = rs.next_waypoint if rs.next_waypoint < len(d.setup.waypoints) else None

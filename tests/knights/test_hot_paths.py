@@ -13,6 +13,7 @@ from racerlab.knights.actions import Direction, Move, Target
 from racerlab.knights.bots import greedy_bot
 from racerlab.knights.combat import arc_widths, maybe_in_arc, target_geometry, weapon_range
 from racerlab.knights.draft import Draft, _within
+from racerlab.knights.durability import hit_blocker
 from racerlab.knights.geometry import Pose, attack_geometry, moved, swept, turned
 from racerlab.knights.geometry.table import (
     disc_gap_bounds,
@@ -78,7 +79,7 @@ def test_a_reading_draft_is_shared_per_state_and_refuses_edits():
     with pytest.raises(RuntimeError, match="reading draft"):
         d.set(0, glory=5)
     with pytest.raises(RuntimeError, match="reading draft"):
-        Draft.reading(staged(lesson_state(("jeff", "cindy")), 0)).hit_blocker(0, 1, 0)
+        hit_blocker(Draft.reading(staged(lesson_state(("jeff", "cindy")), 0)), 0, 1, 0)
     assert s.racers[0].glory == 0 and d.r(0).glory == 0
 
 

@@ -20,8 +20,8 @@ from shapely.geometry.base import BaseGeometry
 from racerlab.core.errors import RacerlabError
 from racerlab.knights.parts import Arc, Side
 
-from ._convex import _clip, _convex_to_convex, _point_to_convex
-from .body import EPS, Body, Point, Pose, _corner_list, _unit, footprint, front_centre
+from .body import EPS, Body, Point, Pose, corner_list, footprint, front_centre, heading_unit
+from .convex import clip_halfplane, convex_to_convex, point_to_convex
 
 __all__ = [
     "ArcWidths",
@@ -94,8 +94,8 @@ def _wedge_halfplanes(
     edge and the half-plane right of its left edge; a wider wedge is their union.
     """
     half = width / 2.0
-    rx, ry = _unit(heading - half)
-    lx, ly = _unit(heading + half)
+    rx, ry = heading_unit(heading - half)
+    lx, ly = heading_unit(heading + half)
     h1 = (-ry, rx, -ry * apex[0] + rx * apex[1])
     h2 = (ly, -lx, ly * apex[0] - lx * apex[1])
     return h1, h2, width <= 180.0
@@ -107,10 +107,14 @@ def _in_wedge_parts(poly: list[Point], apex: Point, heading: float, width: float
         return [poly]
     h1, h2, intersect = _wedge_halfplanes(apex, heading, width)
     if intersect:
-        piece = _clip(_clip(poly, *h1, tol=0.0), *h2, tol=0.0)
+        piece = clip_halfplane(clip_halfplane(poly, *h1, tol=0.0), *h2, tol=0.0)
         pieces = [piece] if piece else []
     else:
-        pieces = [pc for pc in (_clip(poly, *h1, tol=0.0), _clip(poly, *h2, tol=0.0)) if pc]
+        pieces = [
+            pc
+            for pc in (clip_halfplane(poly, *h1, tol=0.0), clip_halfplane(poly, *h2, tol=0.0))
+            if pc
+        ]
     if not pieces:
         # not inside: still "in" when it touches an edge of the wedge (within EPS)
         gap, point = _gap_to_wedge(poly, apex, heading, width)
@@ -129,9 +133,9 @@ def _gap_to_wedge(
     wedge's two edge rays. Measuring a gap this way (instead of loosening each half-plane)
     keeps "touching" the same for every width: a wider wedge never loses a target.
     """
-    best = _point_to_convex(apex[0], apex[1], poly)
+    best = point_to_convex(apex[0], apex[1], poly)
     for angle in (heading - width / 2.0, heading + width / 2.0):
-        rx, ry = _unit(angle)
+        rx, ry = heading_unit(angle)
         for vx, vy in poly:
             s = max(0.0, (vx - apex[0]) * rx + (vy - apex[1]) * ry)
             gap = math.hypot(vx - apex[0] - s * rx, vy - apex[1] - s * ry)
@@ -201,9 +205,9 @@ def attack_geometry(
     (True, True, 1.9286, ['REAR'])
     """
     widths = arc_widths or ArcWidths()
-    tgt = _corner_list(tgt_pose, tgt_body)
+    tgt = corner_list(tgt_pose, tgt_body)
     if arc is Arc.C:
-        dist, p, q = _convex_to_convex(_corner_list(att_pose, att_body), tgt)
+        dist, p, q = convex_to_convex(corner_list(att_pose, att_body), tgt)
         in_arc = True
     else:
         apex = front_centre(att_pose, att_body)
@@ -211,7 +215,7 @@ def attack_geometry(
         in_arc = bool(parts)
         best = (math.inf, apex)
         for part in parts or [tgt]:
-            d, near = _point_to_convex(apex[0], apex[1], part)
+            d, near = point_to_convex(apex[0], apex[1], part)
             if d < best[0]:
                 best = (d, near)
         dist, p, q = best[0], apex, best[1]
@@ -278,7 +282,7 @@ def sides_facing(tgt_pose: Pose, tgt_body: Body, source: Point | BaseGeometry) -
     >>> sorted(s.name for s in sides_facing(Pose(0, 0, 0), Body(2, 1), (3, 2)))
     ['FRONT', 'LEFT']
     """
-    fx, fy = _unit(tgt_pose.heading)
+    fx, fy = heading_unit(tgt_pose.heading)
     hl, hw = tgt_body.length / 2.0, tgt_body.width / 2.0
     found: set[Side] = set()
     local = []

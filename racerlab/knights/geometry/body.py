@@ -24,10 +24,14 @@ __all__ = [
     "Body",
     "Point",
     "Pose",
+    "corner_array",
+    "corner_list",
     "corners",
     "footprint",
     "footprints",
     "front_centre",
+    "heading_unit",
+    "norm_heading",
     "rear_centre",
     "side_centre",
 ]
@@ -54,12 +58,12 @@ class Pose:
     @property
     def forward(self) -> Point:
         """Unit vector the racer faces."""
-        return _unit(self.heading)
+        return heading_unit(self.heading)
 
     @property
     def left(self) -> Point:
         """Unit vector to the racer's left (the forward vector turned 90 degrees CCW)."""
-        fx, fy = _unit(self.heading)
+        fx, fy = heading_unit(self.heading)
         return (-fy, fx)
 
     @property
@@ -86,7 +90,8 @@ class Body:
 # small vector helpers (plain floats: four corners are cheaper in Python than in numpy)
 
 
-def _unit(degrees: float) -> Point:
+def heading_unit(degrees: float) -> Point:
+    """The unit vector of a heading in degrees (right angles give exact axis vectors)."""
     rad = math.radians(degrees)
     c, s = math.cos(rad), math.sin(rad)
     # snap tiny residues so right angles give exact axis vectors
@@ -97,13 +102,15 @@ def _unit(degrees: float) -> Point:
     return (c, s)
 
 
-def _norm_heading(degrees: float) -> float:
+def norm_heading(degrees: float) -> float:
+    """A heading in degrees brought into [0, 360)."""
     h = degrees % 360.0
     return 0.0 if h == 360.0 else h
 
 
-def _corner_list(pose: Pose, body: Body) -> list[Point]:
-    fx, fy = _unit(pose.heading)
+def corner_list(pose: Pose, body: Body) -> list[Point]:
+    """The four corners of ``body`` standing at ``pose``, counter-clockwise, as plain tuples."""
+    fx, fy = heading_unit(pose.heading)
     hl, hw = body.length / 2.0, body.width / 2.0
     ax, ay = fx * hl, fy * hl  # half-length along the heading
     bx, by = -fy * hw, fx * hw  # half-width to the left
@@ -126,7 +133,7 @@ def corners(pose: Pose, body: Body) -> np.ndarray:
     >>> corners(Pose(0, 0, 0), Body(2, 1)).tolist()
     [[1.0, -0.5], [1.0, 0.5], [-1.0, 0.5], [-1.0, -0.5]]
     """
-    return np.array(_corner_list(pose, body), dtype=float)
+    return np.array(corner_list(pose, body), dtype=float)
 
 
 def footprint(pose: Pose, body: Body) -> Polygon:
@@ -135,7 +142,7 @@ def footprint(pose: Pose, body: Body) -> Polygon:
     >>> footprint(Pose(0, 0, 90), Body(2, 1)).bounds
     (-0.5, -1.0, 0.5, 1.0)
     """
-    return shapely.polygons(_corner_list(pose, body))
+    return shapely.polygons(corner_list(pose, body))
 
 
 def footprints(poses: Sequence[Pose] | np.ndarray, body: Body) -> np.ndarray:
@@ -147,7 +154,7 @@ def footprints(poses: Sequence[Pose] | np.ndarray, body: Body) -> np.ndarray:
     [2.0, 2.0]
     """
     arr = _pose_array(poses)
-    return shapely.polygons(_corner_array(arr, body))
+    return shapely.polygons(corner_array(arr, body))
 
 
 def _pose_array(poses: Sequence[Pose] | np.ndarray) -> np.ndarray:
@@ -158,7 +165,8 @@ def _pose_array(poses: Sequence[Pose] | np.ndarray) -> np.ndarray:
     return arr
 
 
-def _corner_array(arr: np.ndarray, body: Body) -> np.ndarray:
+def corner_array(arr: np.ndarray, body: Body) -> np.ndarray:
+    """The corners of ``body`` at each row ``(x, y, heading)`` of ``arr``, as one array."""
     rad = np.radians(arr[:, 2])
     fx, fy = np.cos(rad), np.sin(rad)
     hl, hw = body.length / 2.0, body.width / 2.0
@@ -171,7 +179,7 @@ def _corner_array(arr: np.ndarray, body: Body) -> np.ndarray:
 
 def front_centre(pose: Pose, body: Body) -> Point:
     """Middle of the front edge (the shield tab where arcs A and B are measured from)."""
-    fx, fy = _unit(pose.heading)
+    fx, fy = heading_unit(pose.heading)
     hl = body.length / 2.0
     return (pose.x + fx * hl, pose.y + fy * hl)
 
@@ -182,7 +190,7 @@ def rear_centre(pose: Pose, body: Body) -> Point:
     >>> rear_centre(Pose(0, 0, 0), Body(2, 1))
     (-1.0, 0.0)
     """
-    fx, fy = _unit(pose.heading)
+    fx, fy = heading_unit(pose.heading)
     hl = body.length / 2.0
     return (pose.x - fx * hl, pose.y - fy * hl)
 
@@ -193,7 +201,7 @@ def side_centre(pose: Pose, body: Body, side: Side) -> Point:
     >>> side_centre(Pose(0, 0, 0), Body(2, 1), Side.RIGHT)
     (0.0, -0.5)
     """
-    fx, fy = _unit(pose.heading)
+    fx, fy = heading_unit(pose.heading)
     hl, hw = body.length / 2.0, body.width / 2.0
     if side is Side.FRONT:
         return (pose.x + fx * hl, pose.y + fy * hl)

@@ -18,7 +18,7 @@ from shapely.geometry.base import BaseGeometry
 
 from racerlab.core.errors import RacerlabError
 
-from .body import EPS, Body, Point, Pose, _corner_list
+from .body import EPS, Body, Point, Pose, corner_list
 from .motion import Direction, direction_vector
 from .tolerance import SURE_M, TOL_M, ZERO
 
@@ -128,7 +128,7 @@ def first_contact(
     if not obs:
         return none
     d = direction_vector(pose, direction)
-    body_pts = _corner_list(pose, body)
+    body_pts = corner_list(pose, body)
     body_arr = np.array(body_pts, dtype=float)
     xs = [x for x, _ in body_pts]
     ys = [y for _, y in body_pts]

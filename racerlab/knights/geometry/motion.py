@@ -15,7 +15,7 @@ from shapely.geometry import Polygon
 from racerlab.core.errors import RacerlabError
 from racerlab.knights.parts import Side
 
-from .body import EPS, Body, Point, Pose, _corner_list, _norm_heading, _unit, side_centre
+from .body import EPS, Body, Point, Pose, corner_list, heading_unit, norm_heading, side_centre
 
 __all__ = [
     "DEFAULT_DEGREES_PER_HANDLING",
@@ -65,7 +65,7 @@ def direction_vector(pose: Pose, direction: Direction | str | float) -> Point:
     (1.0, 0.0)
     """
     if isinstance(direction, (int, float)) and not isinstance(direction, bool):
-        return _unit(float(direction))
+        return heading_unit(float(direction))
     signs = _DIRECTION_SIGNS.get(direction)  # type: ignore[call-overload]
     if signs is None:
         allowed = ", ".join(m.value for m in Direction)
@@ -73,7 +73,7 @@ def direction_vector(pose: Pose, direction: Direction | str | float) -> Point:
             f"unknown direction {direction!r}: use one of {allowed} or an angle in degrees"
         )
     along, across = signs
-    fx, fy = _unit(pose.heading)
+    fx, fy = heading_unit(pose.heading)
     return (along * fx - across * fy, along * fy + across * fx)
 
 
@@ -117,9 +117,9 @@ def turned(pose: Pose, body: Body, degrees: float, pivot: Side) -> Pose:
     if pivot not in (Side.LEFT, Side.RIGHT):
         raise RacerlabError(f"a turn pivots on the LEFT or RIGHT side mark, not {pivot.name}")
     px, py = side_centre(pose, body, pivot)
-    c, s = _unit(degrees)
+    c, s = heading_unit(degrees)
     ox, oy = pose.x - px, pose.y - py
-    return Pose(px + c * ox - s * oy, py + s * ox + c * oy, _norm_heading(pose.heading + degrees))
+    return Pose(px + c * ox - s * oy, py + s * ox + c * oy, norm_heading(pose.heading + degrees))
 
 
 def swept(pose: Pose, body: Body, new_pose: Pose) -> Polygon:
@@ -132,7 +132,7 @@ def swept(pose: Pose, body: Body, new_pose: Pose) -> Polygon:
     >>> swept(Pose(0, 0, 0), Body(2, 1), Pose(3, 0, 0)).area
     5.0
     """
-    pts = _corner_list(pose, body) + _corner_list(new_pose, body)
+    pts = corner_list(pose, body) + corner_list(new_pose, body)
     return shapely.convex_hull(shapely.multipoints(pts))
 
 
@@ -142,8 +142,8 @@ def ram_lane(pose: Pose, body: Body, max_distance: float) -> Polygon:
     >>> ram_lane(Pose(0, 0, 0), Body(2, 1), 3).bounds
     (1.0, -0.5, 4.0, 0.5)
     """
-    fr, fl, _, _ = _corner_list(pose, body)
-    fx, fy = _unit(pose.heading)
+    fr, fl, _, _ = corner_list(pose, body)
+    fx, fy = heading_unit(pose.heading)
     dx, dy = fx * max_distance, fy * max_distance
     return shapely.polygons([(fr[0] + dx, fr[1] + dy), (fl[0] + dx, fl[1] + dy), fl, fr])
 
@@ -160,5 +160,5 @@ def away_direction(source: Point, tgt_pose: Pose, fallback: float | None = None)
     """
     dx, dy = tgt_pose.x - source[0], tgt_pose.y - source[1]
     if math.hypot(dx, dy) <= EPS:
-        return _norm_heading(tgt_pose.heading + 180.0 if fallback is None else fallback)
-    return _norm_heading(math.degrees(math.atan2(dy, dx)))
+        return norm_heading(tgt_pose.heading + 180.0 if fallback is None else fallback)
+    return norm_heading(math.degrees(math.atan2(dy, dx)))

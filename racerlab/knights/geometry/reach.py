@@ -9,7 +9,7 @@ import numpy as np
 import shapely
 from shapely.geometry import Polygon
 
-from .body import EPS, Body, Pose, _corner_array
+from .body import EPS, Body, Pose, corner_array
 from .motion import DEFAULT_DEGREES_PER_HANDLING, turn_limit
 
 __all__ = ["reachable_region"]
@@ -78,7 +78,7 @@ def reachable_region(
         lane = np.column_stack(
             [states[:, 0] + fx * rem / 2.0, states[:, 1] + fy * rem / 2.0, states[:, 2]]
         )
-        pieces.extend(shapely.polygons(_corner_array(lane, Body(body.length + rem, body.width))))
+        pieces.extend(shapely.polygons(corner_array(lane, Body(body.length + rem, body.width))))
         # run k M, then spend one Speed Point to turn
         for k in range(first_run if spent == 0 else later_run, rem):
             cx, cy = states[:, 0] + fx * k, states[:, 1] + fy * k

@@ -32,7 +32,7 @@ from shapely.geometry import Polygon
 
 from racerlab.knights.parts import Side
 
-from .body import Body, Pose, _corner_list, side_centre
+from .body import Body, Pose, corner_list, side_centre
 from .motion import turned
 from .tolerance import RESIDUE, SURE_M, ZERO
 
@@ -156,7 +156,7 @@ def _polygon_meets(
     hl, hw = body.length / 2.0, body.width / 2.0
     disc_poly = shapely.polygons(list(polygon))
     for end in (pose, turned(pose, body, degrees, pivot)):
-        if shapely.intersects(shapely.polygons(_corner_list(end, body)), disc_poly):
+        if shapely.intersects(shapely.polygons(corner_list(end, body)), disc_poly):
             return True
     p = _to_local(pose, *side_centre(pose, body, pivot))
     local = [_to_local(pose, x, y) for x, y in polygon]
@@ -191,7 +191,7 @@ def turn_swept_area(
     """
     steps = max(1, math.ceil(abs(degrees) / step_degrees))
     shapes = [
-        shapely.polygons(_corner_list(turned(pose, body, degrees * k / steps, pivot), body))
+        shapely.polygons(corner_list(turned(pose, body, degrees * k / steps, pivot), body))
         for k in range(steps + 1)
     ]
     return shapely.union_all(shapes)

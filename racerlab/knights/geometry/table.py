@@ -27,7 +27,7 @@ from shapely.geometry.base import BaseGeometry
 
 from ..parts import Arc
 from .arcs import ArcWidths, AttackGeometry
-from .body import EPS, Body, Pose, _corner_list, footprint, front_centre
+from .body import EPS, Body, Pose, corner_list, footprint, front_centre
 from .contact import Wall, arena_walls
 from .motion import swept
 from .tolerance import NEAR_TIE_M, RESIDUE, SURE_M, TOL_M, ZERO, ZERO_SQUARED
@@ -131,7 +131,7 @@ class Table:
 
     def inside(self, pose: Pose) -> bool:
         """Whether the racer's footprint lies within the arena (its corners, as drawn)."""
-        corners = _corner_list(pose, self.body)
+        corners = corner_list(pose, self.body)
         xs, ys = [c[0] for c in corners], [c[1] for c in corners]
         return (
             min(xs) >= -EPS
@@ -249,8 +249,8 @@ def racer_gap(a: Pose, b: Pose, body: Body) -> float:
     else:
         return 0.0
     return min(
-        min(_box_gap(b, body, x, y) for x, y in _corner_list(a, body)),
-        min(_box_gap(a, body, x, y) for x, y in _corner_list(b, body)),
+        min(_box_gap(b, body, x, y) for x, y in corner_list(a, body)),
+        min(_box_gap(a, body, x, y) for x, y in corner_list(b, body)),
     )
 
 

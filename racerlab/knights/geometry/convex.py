@@ -2,7 +2,7 @@
 
 Racers are rectangles, so plain Python on four corners is faster than any library call.
 
->>> _point_to_convex(3.0, 0.0, [(1.0, -1.0), (1.0, 1.0), (-1.0, 1.0), (-1.0, -1.0)][::-1])
+>>> point_to_convex(3.0, 0.0, [(1.0, -1.0), (1.0, 1.0), (-1.0, 1.0), (-1.0, -1.0)][::-1])
 (2.0, (1.0, 0.0))
 """
 
@@ -14,10 +14,12 @@ import shapely
 
 from .body import EPS, Point
 
-__all__: list[str] = []
+__all__ = ["clip_halfplane", "convex_to_convex", "point_to_convex"]
 
 
-def _clip(poly: list[Point], nx: float, ny: float, c: float, tol: float = EPS) -> list[Point]:
+def clip_halfplane(
+    poly: list[Point], nx: float, ny: float, c: float, tol: float = EPS
+) -> list[Point]:
     """Keep the part of convex ``poly`` where ``nx*x + ny*y >= c - tol`` (Sutherland-Hodgman)."""
     out: list[Point] = []
     n = len(poly)
@@ -60,7 +62,7 @@ def _inside(px: float, py: float, poly: list[Point]) -> bool:
     return True
 
 
-def _point_to_convex(px: float, py: float, poly: list[Point]) -> tuple[float, Point]:
+def point_to_convex(px: float, py: float, poly: list[Point]) -> tuple[float, Point]:
     """Distance from a point to a convex CCW polygon (0 inside) and the nearest point."""
     if _inside(px, py, poly):
         return (0.0, (px, py))
@@ -73,7 +75,7 @@ def _point_to_convex(px: float, py: float, poly: list[Point]) -> tuple[float, Po
     return (math.sqrt(best[0]), best[1])
 
 
-def _convex_to_convex(p: list[Point], q: list[Point]) -> tuple[float, Point, Point]:
+def convex_to_convex(p: list[Point], q: list[Point]) -> tuple[float, Point, Point]:
     """Distance between convex CCW polygons and the realising points (p side first)."""
     if _convex_overlap(p, q):
         inter = shapely.intersection(shapely.polygons(p), shapely.polygons(q))
