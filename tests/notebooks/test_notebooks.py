@@ -36,7 +36,6 @@ EXPECTED = [
 ]
 NOTEBOOKS = sorted(p.name for p in NOTEBOOK_DIR.glob("*.ipynb"))
 CELL_TIMEOUT_S = 120
-NOTEBOOK_BUDGET_S = 90
 BINDER = "https://mybinder.org/v2/gh/racerlab/racerlab/HEAD"
 
 
@@ -83,7 +82,7 @@ def test_notebook_runs_cleanly(name):
     start = time.perf_counter()
     client.execute()  # raises CellExecutionError on the first failing cell
     elapsed = time.perf_counter() - start
-    assert elapsed < NOTEBOOK_BUDGET_S, f"{name} took {elapsed:.0f} s"
+    print(f"\n{name} ran in {elapsed:.0f} s")  # a figure, not a pass mark: speed is benchmarked
     for i, cell in enumerate(nb.cells):
         if cell.cell_type != "code":
             continue
