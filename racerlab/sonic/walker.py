@@ -61,7 +61,7 @@ class Walk:
         lean: bool = False,
     ):
         self._board = board
-        self.token = board.racer(racer_id)
+        self.token = board.racer(racer_id)  # sets _token, _at and _moved (see token)
         self._dirty = False
         self.id = racer_id
         self.rules = rules
@@ -136,10 +136,10 @@ class Walk:
         """No Turn lane changing the Speed and no rings to take on plain space ``i``
         (``pos``), and with ``meet`` no other racer and no boss there."""
         cap, rules = self._plain[i], self.rules  # a Turn lane's number (255 elsewhere)
-        if cap < rules.speed_max and (rules.turn_sets_speed or self.token.speed > cap):
+        if cap < rules.speed_max and (rules.turn_sets_speed or self._token.speed > cap):
             return False  # the Turn lane changes the Speed
         rings = self._rings.get
-        if rings(pos) or (self.token.ring_magnet and beside(rings, pos)):
+        if rings(pos) or (self._token.ring_magnet and beside(rings, pos)):
             return False
         board = self._board
         return not meet or (board.boss != pos and not board.racers_at(pos, besides=self.id))
@@ -180,6 +180,24 @@ class Walk:
         self.token = board.racer(self.id)
         self._dirty = False
         self._sync()  # a platform's removal changes the terrain, damage the rings
+
+    @property
+    def token(self) -> RacerToken:
+        """The mover's token as it stands now. A step only moves the walk's plain position
+        (``_at``; :meth:`move_to`), and the token is made from it when it is read, so a
+        walk makes one token for its steps, not one per space; ``_token`` is the token
+        without that position (its Speed, rings, badniks and base are up to date)."""
+        if self._moved:
+            at = self._at
+            self._token = fast_replace(self._token, col=at[0], lane=at[1])
+            self._moved = False
+        return self._token
+
+    @token.setter
+    def token(self, token: RacerToken) -> None:
+        self._token = token
+        self._at = token.pos
+        self._moved = False
 
     def set_token(self, token: RacerToken) -> None:
         """Change the mover (written into the board when it is next read)."""
@@ -222,7 +240,8 @@ class Walk:
     def move_to(self, pos: Coord, *, touch: bool = True) -> None:
         """Put the mover on ``pos``; ``touch`` is False for spaces a jump only passes over
         (the racer does not stand on them, so a platform there is not left)."""
-        self.set_token(fast_replace(self.token, col=pos[0], lane=pos[1]))
+        self._at = pos
+        self._moved = self._dirty = True
         if touch:
             key = self.left_platform(self.stood, pos)
             self.stood = pos
@@ -245,7 +264,7 @@ class Walk:
 
     def collect(self, pos: Coord) -> None:
         rings = self._rings.get
-        if not (rings(pos) or (self.token.ring_magnet and beside(rings, pos))):
+        if not (rings(pos) or (self._token.ring_magnet and beside(rings, pos))):
             return  # nothing to pick up: the board stays as it is
         board, got = collect_rings(self.board, self.id, pos)
         self.events.extend(got)
@@ -266,13 +285,13 @@ class Walk:
         ``allow_push`` False leaves out the features that move the racer (treadmill, spring):
         for a treadmill's push and for the space behind a large base's landing space."""
         cell = self._cells[self._index(pos)]
-        feature, direction = feature_of(cell, self.token.ignore)
-        water = cell.is_water and "water" not in self.token.ignore
-        if water and (self.rules.water_sets_speed or self.token.speed > WATER_SPEED):
+        feature, direction = feature_of(cell, self._token.ignore)
+        water = cell.is_water and "water" not in self._token.ignore
+        if water and (self.rules.water_sets_speed or self._token.speed > WATER_SPEED):
             self.set_speed(WATER_SPEED, pos, "water")
         if feature is None:
             return kind
-        speed = self.token.speed
+        speed = self._token.speed
         if feature in (Feature.ACCELERATOR, Feature.DECELERATOR):
             if direction is moving:
                 self.set_speed(speed + 1, pos, feature.value)
@@ -291,7 +310,7 @@ class Walk:
             self.events.append(Sprung(self.id, pos, jump))
             return Movement.HIGH_JUMP
         elif feature is Feature.TREADMILL and allow_push and direction is not None:
-            frm = self.token.pos
+            frm = self._at
             to = step_from(frm, direction)
             if self._board.track.in_bounds(*to):
                 self.events.append(Pushed(self.id, frm, to))
@@ -324,7 +343,7 @@ class Walk:
         if elev > from_elev:
             self.obstacle(pos, from_elev, elev)
             cell = self._cells[self._index(pos)]
-            if feature_of(cell, self.token.ignore)[0] is Feature.SPIKE:
+            if feature_of(cell, self._token.ignore)[0] is Feature.SPIKE:
                 self.hurt(self.id, "spike")
             return kind
         kind = self.terrain(pos, kind, moving=moving, allow_push=allow_push)
@@ -347,7 +366,7 @@ class Walk:
     def turn_lane(self, pos: Coord) -> None:
         cap = speed_cap_at(self._board, pos, self.rules)
         if cap < self.rules.speed_max:
-            speed = self.token.speed
+            speed = self._token.speed
             if self.rules.turn_sets_speed or speed > cap:
                 self.set_speed(cap, pos, "turn lane")
 
@@ -394,7 +413,7 @@ class Walk:
         self.collect(pos)
         kind = self.terrain(pos, kind, moving=moving, allow_push=front)
         if not self.over:
-            self.turn_lane(self.token.pos)
+            self.turn_lane(self._at)
         return kind
 
 
@@ -423,7 +442,7 @@ def walk_path(walk: Walk, path: Path, kind: Movement, back_first: bool) -> int:
     """Walk ``path`` by ``kind`` space by space on ``walk`` (both
     :func:`~.movement.resolve_move` and the lean :func:`~.lean_walk.resolve_outcome`);
     returns the spaces moved."""
-    start = here = walk.token.pos
+    start = here = walk._at
     ref = walk.elevation(start)
     k = kind
     n = len(path.steps)
@@ -452,7 +471,7 @@ def walk_path(walk: Walk, path: Path, kind: Movement, back_first: bool) -> int:
             k = _land_all(walk, target, ref, k, d, back_first)
         if walk.over:
             break
-        here = walk.token.pos  # a push or damage may have moved it elsewhere
+        here = walk._at  # a push or damage may have moved it elsewhere
     return moved
 
 
@@ -460,7 +479,7 @@ def _land_all(
     walk: Walk, target: Coord, ref: int, kind: Movement, d: Direction, back_first: bool
 ) -> Movement:
     walk.move_to(target)
-    if not walk.token.large:
+    if not walk._token.large:
         if walk.plain_landing(target, ref, kind is HIGH_JUMP):
             return kind  # nothing acts there
         return walk.land(target, ref, kind, moving=d)
@@ -473,6 +492,6 @@ def _land_all(
         got = walk.land(spot, ref, kind, moving=d, front=spot == target)
         if spot == target:
             k = got
-        if walk.over or walk.token.pos != target:
+        if walk.over or walk._at != target:
             break
     return k
