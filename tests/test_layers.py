@@ -249,3 +249,43 @@ def test_importing_the_engines_loads_no_dashboard_library():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
     )
     assert out.stdout.strip() == "[]"
+
+
+# -- packages cut by concern: no private names across modules, no circle even for types ------
+
+STRICT = ("racerlab.sonic",)
+"""Packages held to the stricter rules below (type-only imports count as imports)."""
+
+
+def _strict(name: str) -> bool:
+    return any(name == p or name.startswith(p + ".") for p in STRICT)
+
+
+def test_no_private_name_is_imported_across_modules():
+    found = []
+    for name, path in MODULES.items():
+        if not _strict(name):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module != "__future__":
+                found += [
+                    f"{name} imports {node.module}.{alias.name}"
+                    for alias in node.names
+                    if alias.name.startswith("_") and not alias.name.startswith("__")
+                ]
+    assert found == []
+
+
+def test_no_circle_even_through_imports_for_type_hints():
+    graph: dict[str, set[str]] = {}
+    for name, path in MODULES.items():
+        if not _strict(name):
+            continue
+        deps = set()
+        for imported in _imports_of(path, strings=False, runtime=False):
+            while imported and imported not in MODULES:
+                imported = imported.rpartition(".")[0]
+            if imported and imported != name and not name.startswith(imported + "."):
+                deps.add(imported)
+        graph[name] = deps
+    assert import_circles(graph) == []

@@ -26,6 +26,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import deque
 from collections.abc import Iterable
+from contextlib import suppress
 from dataclasses import dataclass
 from enum import Enum
 from operator import itemgetter
@@ -162,7 +163,9 @@ class _Lookups:
         is not reused while kept)."""
         indexes = self.indexes
         if len(indexes) >= _LIVE_INDEXES:
-            del indexes[next(iter(indexes))]  # the oldest
+            # the oldest; boards cross threads, so another may have changed the lookups meanwhile
+            with suppress(KeyError, RuntimeError, StopIteration):
+                del indexes[next(iter(indexes))]
         indexes[id(items)] = (items, index)
         return index
 

@@ -330,11 +330,11 @@ _MEMO_SIZE = 4096
 _CHOICE_KIND = {ActionChoice.RUN: Movement.RUN, ActionChoice.JUMP: Movement.JUMP}
 
 
-def _action_shortlist(state: SonicState, rules: Any, legal: list, w: Weights = GREEDY) -> list:
+def _action_shortlist(state: SonicState, legal: list, index: dict, w: Weights = GREEDY) -> list:
     """The ACTION-phase options worth trying in full: every option without a path, and the
     ``ACTION_PATHS`` best paths (by the quick value) of each movement choice; listed order
-    kept, so ties still go to the first option listed."""
-    index = rules.path_index(state)
+    kept, so ties still go to the first option listed. ``index``: the paths of ``legal``
+    (:meth:`~racerlab.sonic.rules.SonicRules.choices`)."""
     token = state.board.racers[legal[0].player]
     rule = state.options.boss_hit
     ranked: dict[Any, list[tuple[float, int]]] = {}
@@ -349,7 +349,12 @@ def _action_shortlist(state: SonicState, rules: Any, legal: list, w: Weights = G
 
 
 def _action_outlook(
-    state: SonicState, rules: Any, a: Action, w: Weights = GREEDY, memo: dict | None = None
+    state: SonicState,
+    rules: Any,
+    a: Action,
+    index: dict,
+    w: Weights = GREEDY,
+    memo: dict | None = None,
 ) -> float:
     """Value of an action choice: the best quick movement value it leaves. Passing, a
     speed change and a spin only change the Speed or the kind of movement, so they are
@@ -357,7 +362,7 @@ def _action_outlook(
     shares ``memo``, the decision's, with the other options)."""
     quick = _speed_outlook(state, rules, a, w, memo)
     if quick is None:
-        quick = _walk_outlook(state, rules, a, w)
+        quick = _walk_outlook(state, rules, a, index, w)
     if quick is not None:
         return quick
     step = rules.apply(state, a)
@@ -369,7 +374,7 @@ def _action_outlook(
     if nxt.phase is not Phase.MOVE:
         return position_value(nxt, seat, 0, w) + hit
     card = rules.facts.cards[nxt.chosen[seat]]
-    kinds = rules._move_kinds(nxt, card.movement)
+    kinds = movement_kinds(card.movement, nxt.spin)
     t = nxt.board.racers[seat]
     quick = _best_static(rules, nxt, seat, t.speed, kinds, w)
     return quick + w.ring * t.rings + w.badnik * len(t.badniks) + hit + _boss_gap(nxt, seat, w)
@@ -399,7 +404,9 @@ def _speed_outlook(
     return quick + w.ring * t.rings + w.badnik * len(t.badniks) + gap
 
 
-def _walk_outlook(state: SonicState, rules: Any, a: Action, w: Weights) -> float | None:
+def _walk_outlook(
+    state: SonicState, rules: Any, a: Action, index: dict, w: Weights
+) -> float | None:
     """:func:`_action_outlook` of a card action's run or jump, by the movement physics
     alone (:func:`~racerlab.sonic.movement.resolve_move` on the path already listed) when
     nothing else can follow the walk: on the laid track short of its last section, no live
@@ -417,7 +424,7 @@ def _walk_outlook(state: SonicState, rules: Any, a: Action, w: Weights) -> float
         return None
     seat = a.player
     kind = Movement.RUN if a.choice is ActionChoice.RUN else Movement.JUMP
-    path = rules.path_index(state)[(a.choice, a.path)]
+    path = index[(a.choice, a.path)]
     moved = resolve_outcome(
         board,
         board.racers[seat].id,
@@ -472,14 +479,14 @@ def look_ahead_bot(state: SonicState, rules: Rules, w: Weights) -> Action:
     phase = state.phase
     if phase is Phase.MOVE:
         return _best_move(state, rules, w)
-    legal = rules.legal_actions(state)
+    legal, index = rules.choices(state)  # type: ignore[attr-defined]
     if len(legal) == 1:
         return legal[0]
     memo: dict = {}  # this decision's quick values by (Speed, kind): see _best_static
     if phase is Phase.ACTION:
         return max(
-            _action_shortlist(state, rules, legal, w),
-            key=lambda a: _action_outlook(state, rules, a, w, memo),
+            _action_shortlist(state, legal, index, w),
+            key=lambda a: _action_outlook(state, rules, a, index, w, memo),
         )
     if phase is Phase.CHOOSE:
         return max(legal, key=lambda a: card_value(state, rules, a, w, memo))
@@ -508,7 +515,7 @@ def _best_move(state: SonicState, rules: Any, w: Weights = GREEDY) -> Move:
     rule = state.options.boss_hit
     options: list[tuple[float, int, Any, Any, bool]] = []
     boss = state.board.boss if w.boss_hit else None
-    for kind in rules._move_kinds(state, card.movement):
+    for kind in movement_kinds(card.movement, state.spin):
         found = _shortlist(rules, state, token, token.speed, kind, TURNS)
         if boss is not None and can_hit_boss(token.pos, boss, token.speed, kind, rule):
             found = found + _hitting(rules, state, token, kind, boss, rule, found)

@@ -7,20 +7,46 @@ a bot, a preview or resolving the action can use it without walking it again.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from ..core.errors import IllegalActionError
 from ..core.rules import Action
 from .actions import ActionChoice, Move, PassAction, PlayCard, TakeCard, UseAction
+from .board import Board, RacerToken
 from .effects import power_options
-from .movement import Movement, landing_orders
+from .movement import Movement, Path, landing_orders
 from .rounds import CardAction, CardFacts, movement_kinds
 from .state import Phase, SonicState
 
-if TYPE_CHECKING:
-    from .rules import SonicRules
+__all__ = ["RulesView", "action_steps", "check_action", "legal_and_index"]
 
-__all__ = ["action_steps", "check_action", "legal_and_index"]
+
+class RulesView(Protocol):
+    """What listing and checking ask of the rules (:class:`~.rules.SonicRules` answers it;
+    declared here so this module does not import the rules, which import it)."""
+
+    @property
+    def facts(self) -> Any:
+        """The catalog as the rules see it."""
+
+    def acting_player(self, state: SonicState) -> int | None:
+        """The seat that must act now."""
+
+    def legal_actions(self, state: SonicState) -> list[Action]:
+        """Every legal action now."""
+
+    def paths_for(self, state: SonicState, token: RacerToken, n: int, kind: Movement) -> list:
+        """Every path of ``n`` steps of ``kind`` for ``token``."""
+
+    def board_for(self, state: SonicState, token: RacerToken, reach: int) -> Board:
+        """The board with the sections still to come laid out when ``reach`` gets there."""
+
+    def move_path(self, state: SonicState, move: Move) -> Path | None:
+        """The path of ``move`` (``None``: not a legal path)."""
+
+    def action_path(self, state: SonicState, action: UseAction) -> Path | None:
+        """The path of a run or jump ``action`` (``None``: not a legal path)."""
+
 
 _WANT = {
     Phase.CHOOSE: PlayCard,
@@ -33,7 +59,7 @@ _WANT_BY_ID = {id(phase): want for phase, want in _WANT.items()}
 are lasting singletons)."""
 
 
-def legal_and_index(rules: SonicRules, state: SonicState) -> tuple[list[Action], dict]:
+def legal_and_index(rules: RulesView, state: SonicState) -> tuple[list[Action], dict]:
     """The acting player's legal actions, and the index of their paths."""
     seat = rules.acting_player(state)
     index: dict = {}
@@ -59,7 +85,7 @@ def legal_and_index(rules: SonicRules, state: SonicState) -> tuple[list[Action],
     return [TakeCard(seat, c) for c in sorted(set(state.face_up))], index
 
 
-def _action_choices(rules: SonicRules, state: SonicState, seat: int, index: dict) -> list[Action]:
+def _action_choices(rules: RulesView, state: SonicState, seat: int, index: dict) -> list[Action]:
     f = rules.facts
     card = f.cards[state.chosen[seat]]
     token = state.token(seat)
@@ -80,7 +106,7 @@ def _action_choices(rules: SonicRules, state: SonicState, seat: int, index: dict
                 out.append(UseAction(seat, choice, p.spaces))
     if card.action is CardAction.POWER:
         racer = f.racers[state.abilities[seat]]
-        board = rules._board_for(state, token, 9)
+        board = rules.board_for(state, token, 9)
         moves = power_options(board, token, racer, state.options.move_rules)
         for p in moves:
             index[(ActionChoice.POWER, p.spaces)] = p
@@ -90,7 +116,7 @@ def _action_choices(rules: SonicRules, state: SonicState, seat: int, index: dict
     return out
 
 
-def check_action(rules: SonicRules, state: SonicState, action: Action) -> None:
+def check_action(rules: RulesView, state: SonicState, action: Action) -> None:
     """Refuse a player action that is not legal now, saying why."""
     if state.phase is Phase.OVER:
         raise IllegalActionError("the game is over", action=action)
@@ -149,7 +175,7 @@ def action_steps(card: CardFacts, choice: ActionChoice) -> tuple[tuple[Movement,
     return tuple((kind, n) for h, n in card.steps if h == how)
 
 
-def _plainly_allowed(rules: SonicRules, state: SonicState, action: Action) -> bool:
+def _plainly_allowed(rules: RulesView, state: SonicState, action: Action) -> bool:
     """Whether ``action`` is in the legal list without listing it: passing, or a Speed or
     Spin the card allows (the list offers exactly these, with no path)."""
     if isinstance(action, PassAction):
@@ -162,7 +188,7 @@ def _plainly_allowed(rules: SonicRules, state: SonicState, action: Action) -> bo
     return action.choice is ActionChoice.SPIN and card.spin
 
 
-def _check_move(rules: SonicRules, state: SonicState, seat: int, move: Move) -> None:
+def _check_move(rules: RulesView, state: SonicState, seat: int, move: Move) -> None:
     """Refuse a movement the card, the racer or the track does not allow."""
     card = rules.facts.cards[state.chosen[seat]]
     kinds = movement_kinds(card.movement, state.spin)

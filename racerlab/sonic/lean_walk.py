@@ -1,6 +1,6 @@
 """The lean walk: what a movement leaves its mover with, by the very walk of
-:func:`~.movement.resolve_move` (:mod:`.movement`), without its events and without
-writing the mover into a new board. For a caller that judges moves (the bots), not one
+:func:`~.movement.resolve_move` (:func:`~.walker.walk_path`), without its events and
+without writing the mover into a new board. For a caller that judges moves (the bots), not one
 that plays them."""
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ from ..core.dice import ChanceSource
 from .board import Board
 from .move_events import BossHit
 from .move_rules import DEFAULT_RULES, Movement, MoveOutcome, MoveResult, MoveRules, Path
-from .movement import _kept, _Walk, _walk_path, resolve_move
+from .movement import kept_result, resolve_move
+from .walker import Walk, walk_path
 
 __all__ = ["MoveOutcome", "outcome_of", "resolve_outcome"]
 
@@ -31,15 +32,15 @@ def resolve_outcome(
     it; a result :func:`resolve_move` kept for this very walk is used instead, and with
     ``keep`` the full walk is made and kept (for a move about to be played)."""
     key = (id(board), mover, path.spaces, path.landings, path.pushes, path.kinds, id(kind))
-    got = _kept(board, (*key, id(rules), back_first), rules, path)
+    got = kept_result(board, (*key, id(rules), back_first), rules, path)
     if got is None and keep:
         got = resolve_move(
             board, mover, path, kind, rules=rules, chance=chance, back_first=back_first
         )
     if got is not None:
         return outcome_of(got)
-    walk = _Walk(board, mover, rules, chance, lean=True)
-    _walk_path(walk, path, kind, back_first)
+    walk = Walk(board, mover, rules, chance, lean=True)
+    walk_path(walk, path, kind, back_first)
     return MoveOutcome(walk.token, tuple(walk.damaged), tuple(walk.boss_hits), walk.rest)
 
 

@@ -26,22 +26,19 @@ from .transition import Turn
 __all__ = ["PathFinder", "may_leave_laid_track", "slice_path", "walk"]
 
 _GROUND = (Movement.RUN, Movement.SPIN)
-PREVIEW_LIMIT = 32
-"""Preview tracks a :class:`PathFinder` keeps (a game needs about three)."""
 
 
 class PathFinder:
-    """Finds paths for the rules, and owns the caches that makes cheap.
+    """Finds paths for the rules; keeps nothing itself (one finder serves any number of
+    threads at once).
 
-    Paths are memoised on the board (:meth:`Board.path_memo`: shared by later boards with
-    the same terrain and badniks); the preview tracks (laid sections plus those still to
-    come) are kept here, at most :data:`PREVIEW_LIMIT` of them, oldest dropped first.
+    What it finds is memoised on the board (:meth:`Board.path_memo`, shared by later
+    boards with the same terrain and badniks; :meth:`Board.terrain_memo` for the preview
+    tracks): the caches belong to the line of boards, never to the finder.
     """
 
     def __init__(self, facts: Callable[[], Facts]) -> None:
         self._facts = facts
-        self._walked: tuple[SonicState, Move | UseAction, Path | None] | None = None
-        self._previews: dict[tuple, Track] = {}
 
     def board_for(self, state: SonicState, token: RacerToken, reach: int) -> Board:
         """The board, with the sections still to come laid out (no tokens) when the racer
@@ -49,15 +46,14 @@ class PathFinder:
         board = state.board
         if not may_leave_laid_track(state, token, reach):
             return board
-        key = (tuple(s.id for s in board.track.sections), state.pending)
-        track = self._previews.get(key)
-        if track is None:
-            facts = self._facts()
-            track = Track(board.track.sections + tuple(facts.section(i) for i in state.pending))
-            if len(self._previews) >= PREVIEW_LIMIT:
-                del self._previews[next(iter(self._previews))]
-            self._previews[key] = track
-        return fast_replace(board, track=track)
+        facts = self._facts()
+        memo = board.terrain_memo()
+        key = ("preview track", state.pending, id(facts))
+        got = memo.get(key)
+        if got is None or got[0] is not facts:  # the entry holds the facts: no id reuse
+            sections = board.track.sections + tuple(facts.section(i) for i in state.pending)
+            got = memo[key] = (facts, Track(sections))
+        return fast_replace(board, track=got[1])
 
     def path_board(self, state: SonicState, token: RacerToken, reach: int) -> Board:
         """:meth:`board_for` for finding paths: a preview is kept in the path memo and
@@ -118,13 +114,8 @@ class PathFinder:
 
     def walked_path(self, state: SonicState, move: Move) -> Path | None:
         """The path of ``move`` found by walking just that path (``None``: not legal)."""
-        walked = self._walked
-        if walked is not None and walked[0] is state and walked[1] == move:
-            return walked[2]  # checked a moment ago: resolve finds it here
         token = state.token(move.player)
-        path = self._walk_one(state, token, token.speed, move.kind, move.path)
-        self._walked = (state, move, path)
-        return path
+        return self._walk_one(state, token, token.speed, move.kind, move.path)
 
     def walked_action_path(
         self, state: SonicState, action: UseAction, steps: tuple[tuple[Movement, int], ...]
@@ -133,35 +124,44 @@ class PathFinder:
         of ``steps`` (kind and spaces, in the order the legal list offers them) with a path
         entering exactly ``action.path`` (``None``: not legal). The legal list keeps that
         same first path for the same spaces, so checking and resolving agree with it."""
-        walked = self._walked
-        if walked is not None and walked[0] is state and walked[1] == action:
-            return walked[2]
+        if not action.path:
+            return None
         token = state.token(action.player)
-        path = None
-        if action.path:
-            for kind, n in steps:
-                path = self._walk_one(state, token, n, kind, action.path)
-                if path is not None:
-                    break
-        self._walked = (state, action, path)
-        return path
+        for kind, n in steps:
+            path = self._walk_one(state, token, n, kind, action.path)
+            if path is not None:
+                return path
+        return None
 
     def _walk_one(
         self, state: SonicState, token: RacerToken, n: int, kind: Movement, along: tuple
     ) -> Path | None:
-        """The first path of ``n`` steps of ``kind`` entering exactly ``along`` (or ``None``)."""
-        board = self.path_board(state, token, n)
+        """The first path of ``n`` steps of ``kind`` entering exactly ``along`` (or
+        ``None``), memoised like :meth:`paths_for` (checking a move and then resolving it
+        walk it once)."""
+        memo = state.board.path_memo()
+        rules = state.options.move_rules
+        key = ("along", token.pos, n, id(kind), token.ignore, token.large, state.pending)
+        key = (*key, rules, along)
+        got = memo.get(key, _UNSEEN)
+        if got is not _UNSEEN:
+            return got
         found = paths(
-            board,
+            self.path_board(state, token, n),
             token.pos,
             n,
             kind,
             token.large,
-            rules=state.options.move_rules,
+            rules=rules,
             ignore=token.ignore,
             along=along,
         )
-        return found[0] if found else None
+        got = memo[key] = found[0] if found else None
+        return got
+
+
+_UNSEEN = object()
+"""A memo entry not made yet (``None`` is a memoised answer: no such path)."""
 
 
 def may_leave_laid_track(state: SonicState, token: RacerToken, reach: int) -> bool:

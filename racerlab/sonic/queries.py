@@ -34,6 +34,7 @@ from ..core.dice import Dice
 from .board import Badnik
 from .effects import power_speed, speed_cap
 from .movement import Movement, resolve_move, speed_cap_at
+from .moves import slice_path
 from .options import DeckOut
 from .rounds import CardAction, action_speeds, movement_kinds
 from .rounds import resolution_order as _order
@@ -244,9 +245,7 @@ def path_preview(
             cut = next((i for i, (c, _) in enumerate(p.spaces) if c >= laid), len(p.spaces))
             part = p
             if cut < len(p.spaces):
-                from .rules import _slice
-
-                part = _slice(p, 0, cut)
+                part = slice_path(p, 0, cut)
             marks: list[Mark] = []
             speed_after, rings, badniks, damaged = token.speed, 0, 0, False
             if part.spaces:

@@ -47,9 +47,8 @@ from .events import DirectorChanged
 from .facts import Facts, facts
 from .modes import variant_for
 from .movement import Movement, Path
-from .moves import PathFinder, slice_path, walk
+from .moves import PathFinder, walk
 from .options import SonicOptions
-from .rounds import CardMovement, movement_kinds
 from .setup import SonicSetup, saved_setup
 from .start import new_game
 from .state import Phase, SonicState
@@ -58,13 +57,13 @@ from .turns import choosing_seat, next_turn, play_card
 
 __all__ = ["SonicRules"]
 
-_SET_DICE = SonicState.__dict__["dice"].__set__
-
-_slice = slice_path  # the old private name, still imported by queries
-
 
 class SonicRules(Rules[SonicState, Action]):
-    """The rules of Sonic the Hedgehog: Battle Racers (race, boss and solo modes)."""
+    """The rules of Sonic the Hedgehog: Battle Racers (race, boss and solo modes).
+
+    A rules object keeps nothing between calls but its catalog (and what it derives from
+    it, the same whenever asked), so one object serves any number of threads at once; the
+    paths found are memoised on the boards (see :class:`~.moves.PathFinder`)."""
 
     name = "sonic"
     setup_type = SonicSetup
@@ -81,13 +80,9 @@ class SonicRules(Rules[SonicState, Action]):
     def __init__(self, catalog: Any = None) -> None:
         super().__init__()
         self._catalog = catalog
-        self._facts: Facts | None = None
+        self._facts: Facts | None = None  # derived from the catalog when first asked for
         self._names: EventNames | None = None
-        self._legal_for: tuple[Any, list[Action], dict] | None = None
-        self._listed: tuple[Any, frozenset[int]] | None = None
-        self._finder = PathFinder(lambda: self.facts)
-        self._mode_variant: tuple[Any, Any] | None = None
-        self._made: SonicState | None = None  # the state the last resolve made (see _with_dice)
+        self._finder = PathFinder(lambda: self.facts)  # keeps nothing (see PathFinder)
 
     @property
     def facts(self) -> Facts:
@@ -142,24 +137,21 @@ class SonicRules(Rules[SonicState, Action]):
     # -- legal actions ------------------------------------------------------------------
     def legal_actions(self, state: SonicState) -> list[Action]:
         """Every legal action of the acting player (each path listed separately)."""
-        cached = self._legal_for
-        if cached is not None and cached[0] is state:
-            return cached[1]
-        actions, index = legal_and_index(self, state)
-        self._legal_for = (state, actions, index)
-        return actions
+        return legal_and_index(self, state)[0]
+
+    def choices(self, state: SonicState) -> tuple[list[Action], dict]:
+        """:meth:`legal_actions` and :meth:`path_index` of ``state`` from one listing (for a
+        caller that needs both, such as a bot judging the options)."""
+        return legal_and_index(self, state)
 
     def path_index(self, state: SonicState) -> dict:
         """The movement-physics :class:`Path` of every path-carrying legal action now, keyed
         by ``(kind or choice, spaces)`` (what a bot or preview needs to resolve one)."""
-        self.legal_actions(state)
-        assert self._legal_for is not None
-        return self._legal_for[2]
+        return legal_and_index(self, state)[1]
 
-    def _move_kinds(self, state: SonicState, movement: CardMovement) -> tuple[Movement, ...]:
-        return movement_kinds(movement, state.spin)
-
-    def _board_for(self, state: SonicState, token: RacerToken, reach: int) -> Board:
+    def board_for(self, state: SonicState, token: RacerToken, reach: int) -> Board:
+        """The board, with the sections still to come laid out (no tokens) when ``token``
+        moving ``reach`` spaces could go past the laid track (see :class:`~.moves.PathFinder`)."""
         return self._finder.board_for(state, token, reach)
 
     def paths_for(
@@ -182,39 +174,18 @@ class SonicRules(Rules[SonicState, Action]):
         """The movement-physics :class:`Path` of ``move`` now (``None`` if it is not a legal
         path), found by walking just that path: a move is checked and resolved without
         listing every other path (their number grows exponentially with Speed)."""
-        cached = self._legal_for
-        if cached is not None and cached[0] is state:
-            return cached[2].get((move.kind, move.path))
         return self._finder.walked_path(state, move)
 
     def action_path(self, state: SonicState, action: UseAction) -> Path | None:
         """The movement-physics :class:`Path` of a run or jump ``action`` now (``None`` if it
         is not a legal path), found like :meth:`move_path` by walking just that path."""
-        cached = self._legal_for
-        if cached is not None and cached[0] is state:
-            return cached[2].get((action.choice, action.path))
         card = self.facts.cards[state.chosen[action.player]]
         return self._finder.walked_action_path(state, action, action_steps(card, action.choice))
 
     # -- checking ---------------------------------------------------------------------------
     def check(self, state: SonicState, action: Action) -> None:
-        """Refuse an action that is not legal now, saying why.
-
-        An action that is one of the very objects :meth:`legal_actions` listed for this
-        very state is legal by construction (the list holds exactly the actions this check
-        accepts: tests/sonic/test_choices.py), so it is not checked again; any other
-        action, equal or not, is checked in full."""
-        if not self._was_listed(state, action):
-            check_action(self, state, action)
-
-    def _was_listed(self, state: SonicState, action: Action) -> bool:
-        cached = self._legal_for
-        if cached is None or cached[0] is not state:
-            return False
-        listed = self._listed
-        if listed is None or listed[0] is not state:
-            listed = self._listed = (state, frozenset(map(id, cached[1])))
-        return id(action) in listed[1]
+        """Refuse an action that is not legal now, saying why (see :mod:`.choices`)."""
+        check_action(self, state, action)
 
     def check_director(self, state: SonicState, action) -> None:
         """Check a director tweak."""
@@ -226,12 +197,11 @@ class SonicRules(Rules[SonicState, Action]):
     # -- resolving ---------------------------------------------------------------------------
     def resolve(self, state: SonicState, action: Action, dice: ChanceSource):
         """Carry out a checked action; see the module doc for the round structure."""
-        self._made = None
         if isinstance(action, DIRECTOR_TYPES):
             said = DirectorChanged(director_words(self.facts, action))
             return apply_director(self.facts, state, action), [said]
         events: list[Event] = []
-        t = Turn(self.facts, self._variant(state.setup.mode), dice, events, self._finder)
+        t = Turn(self.facts, variant_for(state.setup.mode), dice, events)
         if isinstance(action, PlayCard):
             state = play_card(t, state, action)
         elif isinstance(action, PassAction):
@@ -251,25 +221,7 @@ class SonicRules(Rules[SonicState, Action]):
                     state = next_turn(t, state, discard=True)
         elif isinstance(action, TakeCard):
             state = next_turn(t, take_card(t, state, action), discard=False)
-        self._made = t.made
         return state, name_events(events, self.event_names)
-
-    def _with_dice(self, new: SonicState, dice: Any) -> SonicState:
-        """Set the dice of the state just resolved: written into it when the transition
-        made it (see :meth:`~.transition.Turn.change`: not handed out yet), else a copy."""
-        made, self._made = self._made, None
-        if new is made:
-            _SET_DICE(new, dice)
-            return new
-        return super()._with_dice(new, dice)
-
-    def _variant(self, mode: Any) -> Any:
-        """:func:`~.modes.variant_for` ``mode``, kept for the last mode seen (a Mode member
-        hashes in Python; members are lasting singletons)."""
-        seen = self._mode_variant
-        if seen is None or seen[0] is not mode:
-            seen = self._mode_variant = (mode, variant_for(mode))
-        return seen[1]
 
     def _action_path(self, state: SonicState, action: UseAction) -> Path | None:
         """The path a run, jump or moving Power of ``action`` takes (``None``: no path)."""

@@ -1,8 +1,8 @@
 """The private context of one Battle Racers transition, and small helpers every rule uses.
 
 A :class:`Turn` carries what resolving one action needs (the catalog facts, the mode's
-variant, the dice, the event list being written, the path finder), so the rule modules
-pass one value instead of threading five or six arguments through every call.
+variant, the dice, the event list being written), so the rule modules pass one value
+instead of threading five arguments through every call.
 
 It also makes the transition's changes to the state (:meth:`Turn.change`): the first
 change copies the input state (never changed) into a new state of the transition's own,
@@ -14,8 +14,9 @@ states handed out stay immutable.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..core.dice import ChanceSource
 from ..core.frozen import fast_replace
@@ -23,11 +24,20 @@ from ..core.rules import Event
 from .facts import Facts
 from .state import SonicState
 
-if TYPE_CHECKING:  # imported for annotations only (the variants import this module)
-    from .moves import PathFinder
-    from .variants import Variant
+__all__ = ["ModeHooks", "Turn", "set_at"]
 
-__all__ = ["Turn", "set_at"]
+
+class ModeHooks(Protocol):
+    """What a transition asks of the mode being played (the variants of :mod:`.variants`
+    and :mod:`.solo` answer it; declared here so this module imports none of them)."""
+
+    def after_damage(
+        self, t: Turn, state: SonicState, events: Iterable[Event], by: str | None = None
+    ) -> SonicState | None:
+        """The state if damage among ``events`` ends the game; ``None`` when play goes on."""
+
+    def results(self, state: SonicState, scores: tuple[int, ...]) -> tuple[tuple[int, ...], str]:
+        """The winners and the rank of a finished game."""
 
 
 @dataclass(slots=True)
@@ -35,10 +45,9 @@ class Turn:
     """What one transition needs besides the state (private to the rules; never kept)."""
 
     facts: Facts
-    variant: Variant
+    variant: ModeHooks
     dice: ChanceSource
     events: list[Event]
-    finder: PathFinder
     made: SonicState | None = None
     """The state this transition made (see :meth:`change`); ``None`` until the first change."""
 

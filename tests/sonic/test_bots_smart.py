@@ -12,7 +12,7 @@ from racerlab.sonic import Mode, PassAction, SonicRules, SonicSetup, greedy_bot,
 from racerlab.sonic.actions import Move
 from racerlab.sonic.bots import look_ahead_bot
 from racerlab.sonic.movement import Movement
-from racerlab.sonic.rounds import CardAction, CardMovement
+from racerlab.sonic.rounds import CardAction, CardMovement, movement_kinds
 from racerlab.sonic.scenarios import at_turn, give_cards, place, plain_catalog, put
 from racerlab.sonic.search_bot import leaf_value, search_bot
 from racerlab.sonic.smart import SOLO as SOLO_WEIGHTS
@@ -161,7 +161,7 @@ def test_options_valued_without_apply_get_exactly_the_applied_value():
         nxt = rules.apply(state, a).state
         seat = a.player
         card = rules.facts.cards[nxt.chosen[seat]]
-        kinds = rules._move_kinds(nxt, card.movement)
+        kinds = movement_kinds(card.movement, nxt.spin)
         t = nxt.board.racers[seat]
         quick = B._best_static(rules, nxt, seat, t.speed, kinds, w)
         return quick + w.ring * t.rings + w.badnik * len(t.badniks) + B._boss_gap(nxt, seat, w)
@@ -173,11 +173,12 @@ def test_options_valued_without_apply_get_exactly_the_applied_value():
         rng = np.random.default_rng(seed)
         while not rules.is_over(s) and checked < 150 * (seed + 1):
             if s.phase is Phase.ACTION:
-                for a in rules.legal_actions(s):
+                legal, index = rules.choices(s)
+                for a in legal:
                     for w in (B.GREEDY, BOSS):
                         fast = B._speed_outlook(s, rules, a, w)
                         if fast is None:
-                            fast = B._walk_outlook(s, rules, a, w)
+                            fast = B._walk_outlook(s, rules, a, index, w)
                         if fast is not None:
                             assert fast == with_apply(s, rules, a, w), a
                             checked += 1

@@ -25,6 +25,7 @@ from racerlab.sonic import (
     random_bot,
     random_setup,
 )
+from racerlab.sonic.board import Badnik
 from racerlab.sonic.queries import invariants
 from racerlab.sonic.track import Zone
 
@@ -142,11 +143,12 @@ def test_deepcopy_of_a_state_catches_an_in_place_change(where):
 
 
 class _MutatingRules(SonicRules):
-    """Broken on purpose: resolving an action also bumps a racer's Speed in its INPUT."""
+    """Broken on purpose: resolving an action also adds a badnik to a racer in its
+    INPUT (badniks won, which no path depends on: the action stays the one checked)."""
 
     def resolve(self, state, action, dice):
         token = state.board.racers[0]
-        object.__setattr__(token, "speed", token.speed % 9 + 1)
+        object.__setattr__(token, "badniks", (*token.badniks, Badnik.BUZZ_BOMBER))
         return super().resolve(state, action, dice)
 
 

@@ -297,11 +297,11 @@ def test_a_reused_move_still_checks_the_steps_of_the_path():
 
 def _walked_both_ways(board, token, path, kind, back_first, monkeypatch):
     """``_resolve`` of one move with the plain-space shortcut on and off (same dice)."""
-    from racerlab.sonic import movement
+    from racerlab.sonic import movement, walker
 
     got = []
     for plain in (True, False):
-        monkeypatch.setattr(movement, "_PLAIN_STEPS", plain)
+        monkeypatch.setattr(walker, "_PLAIN_STEPS", plain)
         result, drew = movement._resolve(
             board, token.id, path, kind, MoveRules(), Dice.seeded(9), back_first
         )
@@ -342,13 +342,11 @@ def _sampled_moves(per_kind=6):
 
 
 def test_plain_spaces_taken_the_short_way_give_the_same_moves(monkeypatch):
-    from racerlab.sonic import movement
+    from racerlab.sonic import walker
 
     taken = []
-    step = movement._Walk.plain_step
-    monkeypatch.setattr(
-        movement._Walk, "plain_step", lambda *a: taken.append(step(*a)) or taken[-1]
-    )
+    step = walker.Walk.plain_step
+    monkeypatch.setattr(walker.Walk, "plain_step", lambda *a: taken.append(step(*a)) or taken[-1])
     for board, token, path, kind, back_first in _sampled_moves():
         fast, full = _walked_both_ways(board, token, path, kind, back_first, monkeypatch)
         assert fast == full
@@ -356,7 +354,7 @@ def test_plain_spaces_taken_the_short_way_give_the_same_moves(monkeypatch):
 
 
 def test_the_lean_walk_leaves_the_mover_as_the_full_walk_does():
-    from racerlab.sonic import movement
+    from racerlab.sonic import walker
     from racerlab.sonic.lean_walk import resolve_outcome
     from racerlab.sonic.move_events import BossHit
 
@@ -387,4 +385,4 @@ def test_the_lean_walk_leaves_the_mover_as_the_full_walk_does():
                 lean.mover, lean.damaged, lean.boss_hits
             )  # fmt: skip
     assert {"RacerDamaged", "BossHit", "RingsCollected", "SpeedChanged", "Sprung"} <= seen
-    assert not movement._DISCARD  # the lean walk's event sink keeps nothing
+    assert not walker._DISCARD  # the lean walk's event sink keeps nothing

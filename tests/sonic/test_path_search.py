@@ -15,6 +15,7 @@ from racerlab.core.errors import IllegalActionError
 from racerlab.sonic import SonicRules, greedy_bot, random_setup
 from racerlab.sonic.actions import Move
 from racerlab.sonic.movement import Movement, paths
+from racerlab.sonic.rounds import movement_kinds
 from racerlab.sonic.state import Phase
 from racerlab.sonic.track import Direction
 
@@ -45,8 +46,8 @@ def _every_path(state):
     seat = RULES.acting_player(state)
     token = state.token(seat)
     card = RULES.facts.cards[state.chosen[seat]]
-    for kind in RULES._move_kinds(state, card.movement):
-        board = RULES._board_for(state, token, token.speed)
+    for kind in movement_kinds(card.movement, state.spin):
+        board = RULES.board_for(state, token, token.speed)
         full = paths(board, token.pos, token.speed, kind, ignore=token.ignore)
         yield board, token, kind, full
 
@@ -102,7 +103,7 @@ def test_a_move_off_the_legal_paths_is_refused_with_its_reason():
     seat = RULES.acting_player(state)
     token = state.token(seat)
     card = RULES.facts.cards[state.chosen[seat]]
-    kinds = RULES._move_kinds(state, card.movement)
+    kinds = movement_kinds(card.movement, state.spin)
     diagonal = ((token.col + 1, token.lane + 1),)
     with pytest.raises(IllegalActionError, match="not a legal path at Speed"):
         RULES.apply(state, Move(seat, kinds[0], diagonal))

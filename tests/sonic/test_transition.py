@@ -14,7 +14,7 @@ from racerlab.sonic.transition import Turn
 
 
 def _turn(rules, state):
-    return Turn(rules.facts, variant_for(state.setup.mode), Dice.seeded(0), [], rules._finder)
+    return Turn(rules.facts, variant_for(state.setup.mode), Dice.seeded(0), [])
 
 
 def test_the_first_change_copies_and_later_ones_write_into_the_copy():
