@@ -383,7 +383,7 @@ class ScenarioControls(_SessionView):
             **wide,
         )
         self.upload = pn.widgets.FileInput(
-            name="Load a saved game", accept=".json,application/json", multiple=False, **wide
+            label="Load a saved game", accept=".json,application/json", multiple=False, **wide
         )
         self.upload.param.watch(g(self._on_upload, "load file"), "value")
         self.upload.param.watch(g(self._on_refused, "load file"), "filename")
