@@ -140,22 +140,37 @@ class StepControls(_SessionView):
         )
         self.line_select = pn.widgets.Select(label="Line of play", sizing_mode="stretch_width")
         self.line_select.param.watch(g(self._on_line, "switch line"), "value")
-        self.seats = pn.Column(sizing_mode="stretch_width")
+        # one widget for every seat (a row per seat cost three models each): a ticked seat
+        # is played by hand, the others by the bot
+        self.seats = pn.widgets.CheckBoxGroup(
+            options={}, value=[], inline=False, sizing_mode="stretch_width", margin=(0, 10)
+        )
+        self.seats.param.watch(g(self._on_seats, "seat"), "value")
         self.status = pn.pane.HTML("", sizing_mode="stretch_width", margin=(0, 5))
-        self._seat_widgets: list[pn.widgets.Select] = []
         self._seat_names: list[str] = []
         self._periodic: Any = None
         session.param.watch(self._autoplay_changed, ["autoplay", "autoplay_ms"])
+        # the buttons two to a row in one grid (four in a row overflowed the sidebar, "Round
+        # ▶▶" cut off; a Row per pair cost a model each)
+        buttons = pn.GridBox(
+            self.back_button,
+            self.action_button,
+            self.turn_button,
+            self.round_button,
+            self.play_toggle,
+            self.reset_button,
+            self.fork_same,
+            self.fork_fresh,
+            ncols=2,
+            sizing_mode="stretch_width",
+        )
         self._layout = pn.Column(
             self.status,
-            # two rows of two: four in a row overflowed the sidebar ("Round ▶▶" cut off)
-            pn.Row(self.back_button, self.action_button, sizing_mode="stretch_width"),
-            pn.Row(self.turn_button, self.round_button, sizing_mode="stretch_width"),
-            pn.Row(self.play_toggle, self.reset_button, sizing_mode="stretch_width"),
+            buttons,
             self.round_slider,
-            pn.Row(self.fork_same, self.fork_fresh, sizing_mode="stretch_width"),
             self.line_select,
             self.bot_select,
+            markdown_pane("Seats played by hand (the others by the bot):", margin=(4, 10, 0, 10)),
             self.seats,
             self.speed,
             sizing_mode="stretch_width",
@@ -184,9 +199,12 @@ class StepControls(_SessionView):
     def _on_play(self, event: Any) -> None:
         self.session.autoplay = bool(event.new)
 
-    def _on_seat(self, seat: int, event: Any) -> None:
-        if event.new != self.session.controllers[seat]:
-            self.session.set_controller(seat, event.new)
+    def _on_seats(self, event: Any) -> None:
+        by_hand = set(event.new or ())
+        for seat, who in enumerate(list(self.session.controllers)):
+            wanted = HUMAN if seat in by_hand else BOT
+            if wanted != who:
+                self.session.set_controller(seat, wanted)
 
     def _tick(self) -> None:
         s = self.session
@@ -230,29 +248,13 @@ class StepControls(_SessionView):
     def _refresh_seats(self) -> None:
         s = self.session
         names = s.player_names
+        by_hand = [i for i, who in enumerate(s.controllers) if who == HUMAN]
         if names != self._seat_names:  # a new game may seat other racers
             self._seat_names = list(names)
-            self._seat_widgets = []
-            for i in range(len(names)):
-                w = pn.widgets.RadioButtonGroup(
-                    options={"Bot": BOT, "Hand": HUMAN},
-                    value=s.controllers[i],
-                    color="default",
-                    margin=(2, 5),
-                    width=140,
-                )
-                w.param.watch(s.guarded(lambda e, i=i: self._on_seat(i, e), "seat"), "value")
-                self._seat_widgets.append(w)
-            self.seats.objects = [
-                pn.Row(
-                    pn.pane.Markdown(esc(seat_label(i, names)), width=110, margin=(6, 5)),
-                    w,
-                )
-                for i, w in enumerate(self._seat_widgets)
-            ]
-        for w, who in zip(self._seat_widgets, s.controllers):
-            if w.value != who:
-                w.value = who
+            options = {seat_label(i, names): i for i in range(len(names))}
+            self.seats.param.update(options=options, value=by_hand)
+        elif list(self.seats.value) != by_hand:
+            self.seats.value = by_hand
 
 
 class EventLog(_SessionView):
@@ -285,9 +287,12 @@ class EventLog(_SessionView):
         self.refresh()
 
     def __panel__(self) -> pn.viewable.Viewable:
-        return pn.Column(
-            markdown_pane("### Event log", margin=(0, 5)), self.pane, sizing_mode="stretch_width"
-        )
+        return self.pane
+
+    def _show(self, body: str) -> None:
+        """Show ``body`` (HTML made safe already) under the log's heading, which stays in
+        view while the lines scroll (one pane: a heading of its own cost two models)."""
+        set_text(self.pane, _LOG_HEAD + body)
 
     def _on_error(self, event: Any) -> None:
         if not event.new:
@@ -299,7 +304,7 @@ class EventLog(_SessionView):
 
     def _show_empty(self, always: bool = False) -> None:
         if always or (self.session.timeline.index == 0 and not self.refusals):
-            set_text(self.pane, empty_log_html(self.session))
+            self._show(empty_log_html(self.session))
 
     def lines(self) -> list[LogLine]:
         """The log's lines up to the cursor, refusals included, in the page's words."""
@@ -325,10 +330,15 @@ class EventLog(_SessionView):
                 parts.append(f'<div class="rl-round">Round {line.round}</div><ul>')
             parts.append(f'<li class="rl-{line.kind}">{esc(line.text)}</li>')
         parts.append("</ul>")
-        set_text(self.pane, '<div class="rl-log">' + "".join(parts) + "</div>")
+        self._show('<div class="rl-log">' + "".join(parts) + "</div>")
 
+
+_LOG_HEAD = '<h3 class="rl-log-head">Event log</h3>'
+"""The log's heading, the first thing in its pane."""
 
 _LOG_CSS = """
+.rl-log-head { position: sticky; top: 0; margin: 0 0 4px 0; padding: 2px 0;
+  background: #FFFFFF; font-size: 1.17em; }
 .rl-log ul { margin: 0 0 6px 0; padding-left: 18px; }
 .rl-log li { margin: 1px 0; }
 .rl-round { font-weight: 600; margin-top: 4px; border-bottom: 1px solid #ccc; }
@@ -372,7 +382,9 @@ class ScenarioControls(_SessionView):
             color="default",
             **wide,
         )
-        self.upload = pn.widgets.FileInput(accept=".json,application/json", multiple=False, **wide)
+        self.upload = pn.widgets.FileInput(
+            label="Load a saved game", accept=".json,application/json", multiple=False, **wide
+        )
         self.upload.param.watch(g(self._on_upload, "load file"), "value")
         self.upload.param.watch(g(self._on_refused, "load file"), "filename")
         self.upload_guard = UploadGuard(max_bytes=MAX_UPLOAD_BYTES, height=0, margin=0)
@@ -386,7 +398,7 @@ class ScenarioControls(_SessionView):
             **wide,
         )
         self.setup_notes = markdown_pane("", margin=(0, 5), **wide)
-        self.shown_note = markdown_pane("", margin=(0, 5), **wide)
+        self.shown_note = markdown_pane("", margin=(10, 5, 0, 5), **wide)  # heads the controls
         self._layout = pn.Column(
             self.shown_note,
             self.scenario_select,
@@ -394,7 +406,6 @@ class ScenarioControls(_SessionView):
             pn.Row(self.seed_input, self.random_button, **wide),
             self.setup_notes,
             self.download,
-            markdown_pane("Load a saved game:", margin=(4, 5, 0, 5)),
             self.upload,
             self.upload_guard,
             self.share_button,
@@ -414,7 +425,8 @@ class ScenarioControls(_SessionView):
         if notes is not None:  # the notes name the players: every word goes through escape
             text = fill("**Set-up:** {notes}", notes=" ".join(notes(self.session.timeline.state)))
         set_text(self.setup_notes, text)
-        set_text(self.shown_note, fill("**Game shown:** {shown}", shown=self.session.shown))
+        shown = fill("### Game\n\n**Game shown:** {shown}", shown=self.session.shown)
+        set_text(self.shown_note, shown)
 
     def _saved(self) -> io.StringIO:
         return io.StringIO(self.session.dumps())
@@ -527,15 +539,12 @@ class MessageBanner(_SessionView):
         )
         self.dismiss = pn.widgets.Button(label="Dismiss", visible=False, width=90)
         self.dismiss.on_click(session.guarded(lambda e: self._dismiss(), "dismiss"))
+        # only the parts shown are in the page (a page starts with none of them)
+        self._column = pn.Column(sizing_mode="stretch_width")
         self.refresh()
 
     def __panel__(self) -> pn.viewable.Viewable:
-        return pn.Column(
-            pn.Row(self.error_alert, self.dismiss, sizing_mode="stretch_width"),
-            self.notice_alert,
-            self.busy_note,
-            sizing_mode="stretch_width",
-        )
+        return self._column
 
     def _dismiss(self) -> None:
         self.session.clear_messages()
@@ -553,6 +562,11 @@ class MessageBanner(_SessionView):
         set_text(self.busy_note, busy if s.busy else "")
         if self.busy_note.visible != bool(s.busy):
             self.busy_note.visible = bool(s.busy)
+        # Dismiss under the error (a row for the two cost a model)
+        parts = (self.error_alert, self.dismiss, self.notice_alert, self.busy_note)
+        shown = [p for p in parts if p.visible]
+        if shown != list(self._column.objects):
+            self._column.objects = shown
 
 
 _BUSY_CSS = """

@@ -166,8 +166,7 @@ class DashboardShell(pn.viewable.Viewer):
         self._sidebar_col.objects = [
             pn.pane.Markdown("### Steps", margin=(0, 5)),
             self.steps,
-            pn.pane.Markdown("### Game", margin=(10, 5, 0, 5)),
-            self.scenarios,
+            self.scenarios,  # headed "Game" by its own first line
             *self._game_controls(),
         ]
         self.param.watch(self.session.guarded(self._on_presenting, "presenter mode"), "presenting")

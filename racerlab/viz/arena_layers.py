@@ -20,6 +20,7 @@ while the layer it names is empty, and costs no renderer of its own.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -40,7 +41,7 @@ from .arena_arc import RANGE_COLUMNS, TARGET_COLUMNS
 from .arena_labels import LABEL_COLUMNS, LEADER_COLUMNS
 from .arena_overlays import RAM_COLUMNS, RAM_TARGET_COLUMNS
 from .arena_racers import RACER_COLUMNS
-from .sources import Col, LayerSet, Look, Mark, legend_below
+from .sources import Col, LayerSet, Look, Mark, SharedParts, legend_below
 from .style import PLOT_SIZES, THEME, apply_figure_style
 
 __all__ = [
@@ -239,20 +240,21 @@ def _marks(layers: LayerSet) -> ArenaMarks:
         (L["labels"], {}),
     ]
     ring_cols = RING_COLUMNS + RING_CARD
+    mark = partial(Mark, shared=SharedParts())  # the marks share their sources' helper models
     return ArenaMarks(
-        areas=Mark("arena-areas", AREA_COLUMNS, areas, _swatches("areas", AREA_COLUMNS)),
-        lines=Mark("arena-lines", LINE_COLUMNS, lines, _swatches("lines", LINE_COLUMNS)),
-        waypoints=Mark("arena-waypoints", None, [(L["waypoints"], {})]),
-        racers=Mark("arena-racers", None, [(L["racers"], {})]),
-        tops=Mark("arena-tops", AREA_COLUMNS, tops, _swatches("tops", AREA_COLUMNS)),
-        rings=Mark(
+        areas=mark("arena-areas", AREA_COLUMNS, areas, _swatches("areas", AREA_COLUMNS)),
+        lines=mark("arena-lines", LINE_COLUMNS, lines, _swatches("lines", LINE_COLUMNS)),
+        waypoints=mark("arena-waypoints", None, [(L["waypoints"], {})]),
+        racers=mark("arena-racers", None, [(L["racers"], {})]),
+        tops=mark("arena-tops", AREA_COLUMNS, tops, _swatches("tops", AREA_COLUMNS)),
+        rings=mark(
             "arena-rings",
             ring_cols,
             rings,
             _swatches("rings", ring_cols),
             floats=("x", "y", "radius", "fill_alpha", "line_width"),
         ),
-        text=Mark("arena-text", LABEL_COLUMNS, text, floats=("x", "y", "box")),
+        text=mark("arena-text", LABEL_COLUMNS, text, floats=("x", "y", "box")),
     )
 
 
@@ -320,7 +322,8 @@ _GLYPHS = {
 
 def _draw(fig: Any, name: str, mark: Mark) -> Any:
     """The mark's one renderer (no selection or muted glyph of its own: nothing selects)."""
-    return fig.add_glyph(mark.source, _GLYPHS[name](), name=f"{mark.source.name}-renderer")
+    called = f"{mark.source.name}-renderer"
+    return mark.shared.renderer(fig, mark.source, _GLYPHS[name](), name=called)
 
 
 def _add_hover_cards(fig: Any, r: Mapping[str, Any]) -> None:

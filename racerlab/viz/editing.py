@@ -31,6 +31,7 @@ import numpy as np
 from bokeh.models import ColumnDataSource, PointDrawTool, Scatter
 
 from ..core.tolerance import SURE
+from .sources import SharedParts
 
 __all__ = [
     "HANDLE_SOURCE",
@@ -75,8 +76,11 @@ class DragHandles:
 
 
 def add_drag_handles(fig: Any, *, size: float = 16) -> DragHandles:
-    """Add hidden, draggable handles to ``fig`` (switch them on with ``enable``)."""
-    src = ColumnDataSource(data=handle_data([], [], []), name=HANDLE_SOURCE)
+    """Add hidden, draggable handles to ``fig`` (switch them on with ``enable``); they
+    share the helper models of the figure's other sources and renderers, but not their
+    selection (the drag tool selects the handle it moves)."""
+    parts = SharedParts.of(fig)
+    src = parts.source(handle_data([], [], []), HANDLE_SOURCE, selectable=True)
     glyph = Scatter(
         x="x",
         y="y",
@@ -88,7 +92,7 @@ def add_drag_handles(fig: Any, *, size: float = 16) -> DragHandles:
         line_width=2,
     )
     # one glyph only (no selection or muted copies): the figure stays light
-    renderer = fig.add_glyph(src, glyph, name="edit-handles-renderer", visible=False)
+    renderer = parts.renderer(fig, src, glyph, name="edit-handles-renderer", visible=False)
     tool = PointDrawTool(
         renderers=[renderer], add=False, drag=True, num_objects=0, description="Drag racers"
     )

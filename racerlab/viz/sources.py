@@ -43,7 +43,16 @@ from typing import Any
 
 import numpy as np
 from bokeh.core.property.validation import validate
-from bokeh.models import ColumnDataSource, Legend, LegendItem
+from bokeh.models import (
+    AllIndices,
+    CDSView,
+    ColumnDataSource,
+    GlyphRenderer,
+    Legend,
+    LegendItem,
+    Selection,
+    UnionRenderers,
+)
 
 from .style import PLOT_SIZES
 
@@ -53,6 +62,7 @@ __all__ = [
     "Layer",
     "LayerSet",
     "Mark",
+    "SharedParts",
     "SourceSet",
     "Swatch",
     "as_arrays",
@@ -108,16 +118,79 @@ class Columns:
         return as_arrays(self.data, floats=floats, ints=ints)
 
 
+class SharedParts:
+    """The helper models one plot's sources and renderers share instead of one each.
+
+    Bokeh gives every source a ``Selection`` and a ``UnionRenderers`` selection policy,
+    and every renderer a ``CDSView`` with an ``AllIndices`` filter: four models per kind
+    of mark that hold nothing of their own on racerlab's plots. The policy and the
+    filter are stateless; the selection is shared only by sources nothing selects a row
+    of (no tap or box-select tool; a hover card inspects without selecting), so a page
+    loads fewer models. A source a tool selects in (the editor's drag handles) keeps a
+    selection of its own (``selectable=True``).
+
+    >>> from bokeh.models import Scatter
+    >>> from bokeh.plotting import figure
+    >>> fig, parts = figure(), SharedParts()
+    >>> a, b = parts.source({"x": [1.0]}, "a"), parts.source({"x": [2.0]}, "b")
+    >>> a.selected is b.selected, a.selection_policy is b.selection_policy
+    (True, True)
+    >>> ra = parts.renderer(fig, a, Scatter(x="x"))
+    >>> rb = parts.renderer(fig, b, Scatter(x="x"))
+    >>> ra.view.filter is rb.view.filter, SharedParts.of(fig).every is ra.view.filter
+    (True, True)
+    """
+
+    __slots__ = ("every", "policy", "selection")
+
+    def __init__(self) -> None:
+        self.selection = Selection()
+        self.policy = UnionRenderers()
+        self.every = AllIndices()
+
+    @classmethod
+    def of(cls, fig: Any) -> SharedParts:
+        """The parts the glyph renderers already on ``fig`` share (new ones if it has none)."""
+        parts = cls()
+        for r in fig.renderers:
+            if isinstance(r, GlyphRenderer):
+                source = r.data_source
+                parts.selection, parts.policy = source.selected, source.selection_policy
+                parts.every = r.view.filter
+                break
+        return parts
+
+    def source(
+        self, data: Mapping[str, Any], name: str, *, selectable: bool = False
+    ) -> ColumnDataSource:
+        """A source named ``name`` holding ``data`` (with a selection of its own if a tool
+        selects in it)."""
+        selected = Selection() if selectable else self.selection
+        return ColumnDataSource(
+            data=dict(data), name=name, selected=selected, selection_policy=self.policy
+        )
+
+    def renderer(self, fig: Any, source: ColumnDataSource, glyph: Any, **props: Any) -> Any:
+        """``glyph`` drawn from ``source``, added to ``fig`` (no selection or muted glyph of
+        its own: Bokeh draws those looks from the glyph)."""
+        view = CDSView(filter=self.every)
+        renderer = GlyphRenderer(data_source=source, glyph=glyph, view=view, **props)
+        fig.renderers.append(renderer)
+        return renderer
+
+
 class SourceSet(dict[str, ColumnDataSource]):
-    """A plot's sources by short key; each source is named ``<prefix>-<key>``."""
+    """A plot's sources by short key; each source is named ``<prefix>-<key>``; they share
+    their helper models (``parts``)."""
 
     def __init__(self, prefix: str) -> None:
         super().__init__()
         self.prefix = prefix
+        self.parts = SharedParts()
 
     def add(self, key: str, *columns: str) -> ColumnDataSource:
         """A new empty source with these columns, kept under ``key``."""
-        source = ColumnDataSource(data=empty_columns(columns), name=f"{self.prefix}-{key}")
+        source = self.parts.source(empty_columns(columns), f"{self.prefix}-{key}")
         self[key] = source
         return source
 
@@ -240,7 +313,8 @@ class Mark:
     (fixed rows a legend entry can point at, drawn at NaN so nothing shows on the plot),
     then the rows of each ``(layer, look)`` part in order (later parts draw on top).
 
-    With ``columns=None`` the mark shows its single layer's columns as they are.
+    With ``columns=None`` the mark shows its single layer's columns as they are. Marks of
+    one plot share their sources' helper models (``shared``).
     """
 
     def __init__(
@@ -250,7 +324,9 @@ class Mark:
         parts: Iterable[tuple[Layer, Look]],
         swatches: Iterable[Mapping[str, Any]] = (),
         floats: Collection[str] = (),
+        shared: SharedParts | None = None,
     ) -> None:
+        self.shared = shared if shared is not None else SharedParts()
         self.columns = None if columns is None else tuple(columns)
         self.parts = list(parts)
         self.swatches = [dict(row) for row in swatches]
@@ -259,7 +335,7 @@ class Mark:
             raise ValueError(f"mark {name}: without columns it shows exactly one layer")
         self._sent = self._rows()
         self._seen = self._versions()
-        self.source = ColumnDataSource(data=dict(self._sent), name=name)
+        self.source = self.shared.source(self._sent, name)
 
     def _versions(self) -> tuple[int, ...]:
         return tuple(layer.version for layer, _ in self.parts)

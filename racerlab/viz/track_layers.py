@@ -6,8 +6,9 @@ One source and one renderer per kind of mark, each row carrying its own look
 finish lines, the terrain markers and rocks, the path preview's line and its
 spaces, rings, badniks, the boss, the racers, and every text in one ``labels``
 source (with a leader line for a tag moved away from what it names, drawn from
-the same source). The renderers share one stateless ``AllIndices`` filter and
-draw their selection and mute looks automatically, so the whole figure stays
+the same source). The sources and renderers share their helper models (one
+selection, selection policy and row filter: :class:`~racerlab.viz.sources.SharedParts`)
+and draw their selection and mute looks automatically, so the whole figure stays
 under a hundred Bokeh models (a page loads and updates quicker). The racers and the
 boss are sized in pixels (their size at the plot's nominal scale), so they keep their
 shape when presenter mode makes the lanes taller.
@@ -29,10 +30,7 @@ from typing import Any
 
 from bokeh.core.properties import field, value
 from bokeh.models import (
-    AllIndices,
-    CDSView,
     CustomJS,
-    GlyphRenderer,
     HoverTool,
     Legend,
     LegendItem,
@@ -113,17 +111,15 @@ def track_figure(title: str) -> Any:
 
 class _Painter:
     """Adds renderers to a figure, each on a source of the plot's :class:`SourceSet`; all
-    share one stateless filter and let Bokeh draw their selection and mute looks."""
+    share the set's helper models and let Bokeh draw their selection and mute looks."""
 
     def __init__(self, fig: Any, sources: SourceSet) -> None:
-        self.fig, self.sources, self.every = fig, sources, AllIndices()
+        self.fig, self.sources = fig, sources
 
     def draw(self, key: str, columns: tuple[str, ...], glyph: Any) -> Any:
         """``glyph`` on the source ``key`` (made with ``columns`` if new)."""
         source = self.sources.get(key) or self.sources.add(key, *columns)
-        renderer = GlyphRenderer(data_source=source, glyph=glyph, view=CDSView(filter=self.every))
-        self.fig.renderers.append(renderer)
-        return renderer
+        return self.sources.parts.renderer(self.fig, source, glyph)
 
 
 def build_track_layers(fig: Any, sources: SourceSet) -> Legend:

@@ -6,8 +6,8 @@ import panel as pn
 
 from racerlab.app import knights_app, sonic_app
 from racerlab.app.controls import RefusalNote, redraw_guard
-from racerlab.app.escape import text as esc
 from racerlab.app.naming import PageWords, seat_label
+from racerlab.app.session import BOT, HUMAN
 from racerlab.app.sonic_dashboard import engine_paths_as_board
 from racerlab.core.errors import RacerlabError
 from racerlab.sonic import SetSpeed
@@ -114,9 +114,21 @@ def test_seat_controls_name_the_seats_of_the_game_shown():
     app = knights_app(seed=3)
     s = app.session
 
-    def labels() -> list[str]:
-        return [row[0].object for row in app.steps.seats.objects]
+    def labels() -> list[str]:  # a widget's labels are text, never read as HTML
+        return list(app.steps.seats.options)
 
-    assert labels() == [esc(f"{i + 1}. {n}") for i, n in enumerate(s.player_names)]
+    assert labels() == [f"{i + 1}. {n}" for i, n in enumerate(s.player_names)]
     s.new_random(11)
-    assert labels() == [esc(f"{i + 1}. {n}") for i, n in enumerate(s.player_names)]
+    assert labels() == [f"{i + 1}. {n}" for i, n in enumerate(s.player_names)]
+
+
+def test_one_seat_widget_sets_who_plays_each_seat_and_follows_the_session():
+    app = knights_app(seed=3)
+    s, seats = app.session, app.steps.seats
+    assert seats.value == [] and set(s.controllers) == {BOT}
+    seats.value = [1, 3]  # ticked: played by hand
+    assert s.controllers == [BOT, HUMAN, BOT, HUMAN]
+    seats.value = [3]
+    assert s.controllers == [BOT, BOT, BOT, HUMAN]
+    s.set_controller(0, HUMAN)  # set elsewhere: the widget shows it
+    assert seats.value == [0, 3]

@@ -31,12 +31,19 @@ def model_ids(fig) -> set[str]:
 
 def test_the_arena_and_the_editors_handles_are_at_most_100_bokeh_models(example):
     plot = ArenaPlot(example.entries[29].state, selected=CHRIS, overlays=ARENA_OVERLAYS)
-    add_drag_handles(plot.figure)
+    handles = add_drag_handles(plot.figure)
     models = list(plot.figure.references())
     assert len(models) <= MAX_MODELS, len(models)
     renderers = plot.figure.renderers
     assert len(renderers) == len(plot.marks) + 1  # one per kind of mark, and the handles
     assert len({id(r.data_source) for r in renderers}) == len(renderers)
+    # one selection policy and row filter for all; one selection for the marks (the
+    # handles, which the drag tool selects in, keep their own)
+    assert len({id(r.data_source.selection_policy) for r in renderers}) == 1
+    assert len({id(r.view.filter) for r in renderers}) == 1
+    marks = [r for r in renderers if r is not handles.renderer]
+    assert len({id(r.data_source.selected) for r in marks}) == 1
+    assert handles.source.selected is not marks[0].data_source.selected
     for r in renderers:  # no selection, hover or muted copy of a glyph
         assert r.nonselection_glyph == "auto" and r.muted_glyph == "auto", r.name
     assert [m.source.name for m in plot.marks.values()] == [

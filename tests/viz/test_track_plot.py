@@ -11,6 +11,7 @@ from bokeh.models import GlyphRenderer, Text
 from racerlab.sonic import Mode, SonicRules, SonicSetup, queries
 from racerlab.sonic.board import Badnik
 from racerlab.sonic.scenarios import place, put
+from racerlab.viz.editing import add_drag_handles
 from racerlab.viz.label_placer import boxes_overlap
 from racerlab.viz.track import TrackPlot
 from racerlab.viz.track_labels import text_box
@@ -43,14 +44,21 @@ def models(plot: TrackPlot) -> set[int]:
     return {id(m) for m in plot.figure.references()}
 
 
-def test_the_figure_holds_at_most_a_hundred_models(rules):
+def test_the_figure_holds_at_most_a_hundred_models_with_the_editors_handles(rules):
     s, preview = crowded(rules)
     plot = TrackPlot(s)
     plot.update(s, preview=preview, mover=0)
+    handles = add_drag_handles(plot.figure).enable(True)
     refs = list(plot.figure.references())
     assert len(refs) <= MAX_MODELS, Counter(type(m).__name__ for m in refs).most_common()
-    renderers = [m for m in refs if isinstance(m, GlyphRenderer)]
+    renderers = [m for m in refs if isinstance(m, GlyphRenderer) and m is not handles.renderer]
     assert len(renderers) <= 12  # one per kind of mark
+    # the marks share one selection, selection policy and row filter; the handles, which
+    # the drag tool selects in, keep a selection of their own
+    assert len({id(r.data_source.selected) for r in renderers}) == 1
+    assert len({id(r.data_source.selection_policy) for r in [*renderers, handles.renderer]}) == 1
+    assert len({id(r.view.filter) for r in [*renderers, handles.renderer]}) == 1
+    assert handles.source.selected is not renderers[0].data_source.selected
     assert len([r for r in renderers if isinstance(r.glyph, Text)]) == 1  # one for all texts
 
 

@@ -1,0 +1,36 @@
+"""The shared controls put on the page only what they show: the banner holds only the messages
+shown (none on a fresh page), the event log's heading is the first line of its one pane, and the
+game controls are headed by their own first line."""
+
+from __future__ import annotations
+
+from racerlab.app import knights_app
+
+
+def test_the_banner_holds_only_the_messages_shown():
+    app = knights_app(seed=3)
+    banner, s = app.banner, app.session
+    column = banner.__panel__()
+    assert list(column.objects) == []  # a fresh page: no message, no model for one
+    s.error = "no such racer"
+    assert list(column.objects) == [banner.error_alert, banner.dismiss]
+    assert "no such racer" in banner.error_alert.object
+    s.notice = "New random game from seed 5."
+    assert list(column.objects) == [banner.error_alert, banner.dismiss, banner.notice_alert]
+    s.clear_messages()
+    assert list(column.objects) == []
+
+
+def test_the_event_log_is_one_pane_headed_by_its_first_line():
+    app = knights_app(seed=3)
+    assert app.log.__panel__() is app.log.pane
+    assert app.log.pane.object.startswith('<h3 class="rl-log-head">Event log</h3>')
+    assert "No events yet" in app.log.pane.object
+    app.session.step("action")
+    assert app.log.pane.object.startswith('<h3 class="rl-log-head">Event log</h3>')
+    assert "Round 1" in app.log.pane.object
+
+
+def test_the_game_controls_are_headed_by_their_first_line():
+    app = knights_app(seed=3)
+    assert app.scenarios.shown_note.object.startswith("### Game\n\n**Game shown:** a random game")
