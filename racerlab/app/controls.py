@@ -306,17 +306,21 @@ class EventLog(_SessionView):
         if always or (self.session.timeline.index == 0 and not self.refusals):
             self._show(empty_log_html(self.session))
 
-    def lines(self) -> list[LogLine]:
-        """The log's lines up to the cursor, refusals included, in the page's words."""
+    def lines(self, last: int | None = None) -> list[LogLine]:
+        """The log's lines up to the cursor (only the ``last`` ones if given), refusals
+        included, in the page's words (only the lines returned are reworded: a long game's
+        Step does not reword its whole history)."""
         s = self.session
         tl = s.timeline
         refused = [ln for t, ln in self.refusals if t is tl and ln.entry <= tl.index]
         merged = sorted([*s.log_lines(), *refused], key=lambda ln: ln.entry)
+        if last is not None:
+            merged = merged[-last:]
         words = self.words(s.state)
         return [LogLine(ln.entry, ln.round, words(ln.text), ln.kind) for ln in merged]
 
     def refresh(self) -> None:
-        lines = self.lines()[-LOG_LINES_SHOWN:]
+        lines = self.lines(LOG_LINES_SHOWN)
         if not lines:
             self._show_empty(always=True)
             return

@@ -341,3 +341,17 @@ def test_bundled_scenario_and_new_random_game_buttons(app):
     click(app.scenarios.random_button)
     assert app.session.seed == 11 and len(app.session.player_names) == 4
     assert app.session.cursor == 0
+
+
+def test_the_log_rewords_only_the_lines_it_shows():
+    app = knights_app(seed=5)
+    s = app.session
+    for _ in range(12):
+        s.step()
+    every = app.log.lines()
+    calls = []
+    words = app.log.words
+    app.log.words = lambda state: lambda text: calls.append(text) or words(state)(text)
+    last = app.log.lines(3)
+    assert len(every) > 3 and last == every[-3:]
+    assert len(calls) == 3
