@@ -33,6 +33,8 @@ from typing import Any
 __all__ = [
     "IN_FLIGHT_PER_WORKER",
     "in_flight_limit",
+    "job_payload",
+    "play_payload",
     "run_chunks",
     "run_dask",
     "run_processes",
@@ -81,8 +83,9 @@ def _init_worker(stop_flag: Any) -> None:
     _STOP = stop_flag
 
 
-def _call_pickled(fn: Callable[[Any, Sequence[int]], Any], payload: bytes, chunk: list[int]):
-    """Play a chunk game by game, returning early (with the games done) once the run stops."""
+def play_payload(fn: Callable[[Any, Sequence[int]], Any], payload: bytes, chunk: list[int]):
+    """Play a chunk of the pickled job game by game (in a worker process), returning early
+    (with the games done) once the run stops."""
     job = pickle.loads(payload)
     rows: list[Any] = []
     for index in chunk:
@@ -92,8 +95,9 @@ def _call_pickled(fn: Callable[[Any, Sequence[int]], Any], payload: bytes, chunk
     return rows
 
 
-def _payload(job: Any) -> bytes:
-    """The job as bytes; cloudpickle (shipped with Dask) also carries lambdas and closures."""
+def job_payload(job: Any) -> bytes:
+    """The job as bytes, for :func:`play_payload`; cloudpickle (shipped with Dask) also
+    carries lambdas and closures."""
     try:
         import cloudpickle
     except ImportError:  # pragma: no cover - plain pickle: module-level policies only
@@ -146,10 +150,10 @@ def run_processes(
     stopped = False
     todo, limit = iter(chunks), in_flight_limit(workers)
     try:
-        payload = _payload(job)
+        payload = job_payload(job)
 
         def submit(chunk: list[int]) -> Future:
-            return pool.submit(_call_pickled, fn, payload, chunk)
+            return pool.submit(play_payload, fn, payload, chunk)
 
         _top_up(pending, todo, limit, submit)
         while pending:
