@@ -72,8 +72,9 @@ needs them)."""
 JOB_THREADS = 32
 """Threads that wait, for the sessions, for a fair slot and for a worker process's
 answer (waiting costs the loop nothing; one per session simulating or stepping)."""
-QUICK_THREADS = 2
-"""Threads that work out quick bots' moves (a lane of their own, in the order asked)."""
+QUICK_THREADS = 4
+"""Threads that work out quick bots' moves (a lane of their own, in the order asked; a
+bot not yet timed moves there once, so a slow one holds one of them for one move)."""
 JOB_BUDGET_S = 180.0
 """Most working time one job (a step, a round, a turn) may take in all."""
 BUSY = "still working on your last request"
@@ -290,15 +291,17 @@ def quick_piece(job: _Job, work: Callable[[], Any]) -> Any:
 
 
 def _worked(job: _Job, work: Callable[[], Any]) -> Any:
-    """``work()`` (a slow bot's move in a worker process once the processes run), timed."""
+    """``work()`` (a slow bot's move in a worker process once the processes run), timed:
+    a bot's move by the processor time it took, which a busy machine does not inflate."""
     started = time.perf_counter()
     try:
         if isinstance(work, BotMove):
             if _heavy(work.policy) and _movers_pool is not None:
                 action, took = _move_elsewhere(work)
             else:
+                cpu = time.thread_time()
                 action = work()
-                took = time.perf_counter() - started
+                took = time.thread_time() - cpu
             _timed(work.policy, took)
             return action
         return work()
@@ -345,7 +348,8 @@ def _travels(policy: Any) -> bool:
 
 
 HEAVY_MOVE_S = 0.05
-"""A bot whose moves took longer than this (on average) moves in the worker processes,
+"""A bot whose moves took more processor time than this (on average; the greedy bot's
+take well under a millisecond, the search bot's seconds) moves in the worker processes,
 in the fair line; a quicker one moves in the quick lane's threads (a process would cost
 it more than it saves)."""
 _move_times: dict[Any, float] = {}
@@ -392,10 +396,10 @@ def _yield_to_server() -> None:
 
 def play_move(move: BotMove) -> tuple[Any, dict[str, Any], float]:
     """In a worker process: ``move``'s action, its random stream's state afterwards and
-    the seconds it took to work out."""
-    started = time.perf_counter()
+    the processor seconds it took to work out."""
+    started = time.thread_time()
     action = move()
-    return action, move.rng.bit_generator.state, time.perf_counter() - started
+    return action, move.rng.bit_generator.state, time.thread_time() - started
 
 
 def _move_elsewhere(move: BotMove) -> tuple[Any, float]:
@@ -408,8 +412,8 @@ def _move_elsewhere(move: BotMove) -> tuple[Any, float]:
         log.warning("a bot-move worker process died; starting new ones")
         with _pool_lock:
             _movers_pool = None
-        started = time.perf_counter()
-        return move(), time.perf_counter() - started
+        started = time.thread_time()
+        return move(), time.thread_time() - started
     move.rng.bit_generator.state = rng_state
     return action, took
 

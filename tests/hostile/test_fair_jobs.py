@@ -274,3 +274,14 @@ def test_heavy_work_runs_in_another_process_in_turn(monkeypatch):
     monkeypatch.setattr(jobs, "FAIR", fair)
     with fair.slot():  # every slot taken: a cancelled piece gives up its place in line
         assert jobs.run_elsewhere(lambda: True, os.getpid) is None
+
+
+def test_a_bot_is_timed_by_its_processor_time_not_by_a_busy_machines_delays(doc):
+    """A move that mostly waits (as on a machine busy with other work) is not taken for a
+    slow bot: it stays in the quick lane."""
+    kit = slow_kit(delay=0.2)  # 0.2 s of wall time, almost no processor time
+    s = GameSession(kit, seed=6)
+    step_later(s, "action", "step")
+    doc.run_until(lambda: not s.busy)
+    policy = kit.bots["first"]
+    assert 0 < jobs._move_times.pop(policy) < jobs.HEAVY_MOVE_S < 0.2
