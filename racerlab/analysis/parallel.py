@@ -32,11 +32,14 @@ from typing import Any
 
 __all__ = [
     "IN_FLIGHT_PER_WORKER",
+    "RUNNER_CHUNK_S",
+    "Runner",
     "in_flight_limit",
     "job_payload",
     "play_payload",
     "run_chunks",
     "run_dask",
+    "run_in_turns",
     "run_processes",
     "usable_cores",
 ]
@@ -122,6 +125,53 @@ def run_chunks(
     if client is not None:
         return run_dask(fn, job, chunks, collect, client=client, stop=stop)
     return run_processes(fn, job, chunks, collect, workers=workers, stop=stop)
+
+
+Runner = Callable[..., Any]
+"""Where :func:`run_in_turns` plays a chunk: ``runner(fn, *args)`` returns ``fn(*args)``
+(in another process when they pickle), or ``None`` to stop the run."""
+RUNNER_CHUNK_S = 0.3
+""":func:`run_in_turns`: about this much play (seconds) per chunk after the first game,
+so a chunk is a short turn on a worker shared with other work."""
+
+
+def run_in_turns(
+    fn: Callable[[Any, Sequence[int]], list[dict[str, Any]]],
+    job: Any,
+    games: int,
+    collect: Callable[[list[dict[str, Any]]], None],
+    *,
+    runner: Runner,
+    stop: Callable[[], bool] | None = None,
+) -> bool:
+    """Play games ``0..games-1`` of ``job`` in order, one chunk at a time through
+    ``runner``: the first chunk one game (a quick first estimate), later ones sized to about
+    :data:`RUNNER_CHUNK_S`; the job is pickled once (:func:`job_payload`) and each chunk
+    sent as ``runner(play_payload, fn, payload, chunk)``, or as ``runner(fn, job, chunk)``
+    when the job does not pickle. Returns whether the run was stopped before the end."""
+    try:
+        payload: bytes | None = job_payload(job)
+    except Exception:  # a lock in a cache, say: the runner plays the job as it is
+        payload = None
+    size, done = 1, 0
+    while done < games:
+        if stop is not None and stop():
+            return True
+        chunk = list(range(done, min(games, done + size)))
+        started = time.perf_counter()
+        if payload is None:
+            played = runner(fn, job, chunk)
+        else:
+            played = runner(play_payload, fn, payload, chunk)
+        if played is None:
+            return True
+        took = time.perf_counter() - started
+        collect(played)
+        done += len(chunk)
+        if len(played) < len(chunk):  # the chunk was cut short: the run is stopping
+            return True
+        size = max(1, min(200, int(len(chunk) * RUNNER_CHUNK_S / max(took, 1e-3))))
+    return False
 
 
 def _context() -> multiprocessing.context.BaseContext:

@@ -33,14 +33,8 @@ into small tables as they arrive (about 250 bytes a game, not the ~3 KB of a row
 of Python objects), so a run holds its table and little else; ``games`` is at
 most :data:`~racerlab.core.limits.MAX_GAMES`.
 
-Played elsewhere, in turns. A ``runner`` (``runner(fn, *args)`` returns
-``fn(*args)``, wherever it runs it: in another process when ``fn`` and ``args``
-pickle) plays the games one chunk at a time (the run pickled once, when it
-can): the
-first chunk is one game, later ones about :data:`RUNNER_CHUNK_S` of play each.
-A server hands each chunk to a shared worker process in turn with other
-visitors' work (:func:`racerlab.app.jobs.run_elsewhere`); a runner returning
-``None`` ends the run.
+In turns: a ``runner`` plays the games a chunk at a time where it likes (a server's
+shared worker processes; :func:`racerlab.analysis.parallel.run_in_turns`).
 
 Stopping early. A ``stop`` callback returning true, or Ctrl-C
 (:class:`KeyboardInterrupt`), ends the run and keeps every game already
@@ -61,7 +55,6 @@ import contextlib
 import gc
 import math
 import os
-import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -79,11 +72,11 @@ from ..core.timeline import Timeline
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
+    from .parallel import Runner
+
 __all__ = [
-    "RUNNER_CHUNK_S",
     "Policy",
     "Progress",
-    "Runner",
     "bot_names",
     "exact_game",
     "game_streams",
@@ -94,12 +87,6 @@ __all__ = [
 
 Progress = Callable[[int, int], None]
 """A progress hook: called as ``progress(done, total)`` while a run goes on."""
-Runner = Callable[..., Any]
-"""Where a run's chunks are played: ``runner(fn, *args)`` returns ``fn(*args)`` (``None``:
-stop the run)."""
-RUNNER_CHUNK_S = 0.3
-"""A run played through a ``runner``: about this much play (seconds) per chunk after the
-first game, so a chunk is a short turn on a shared worker."""
 
 MAX_STEPS = 20_000
 """Actions after which a game that has not ended is cut off (and flagged ``finished=False``)."""
@@ -451,10 +438,7 @@ def simulate(
         workers = min(workers, usable_cores())
     reporter = _Reporter(progress, games, profile.name)
     try:
-        if runner is not None:
-            rows, interrupted = _play_through(runner, job, games, stop, reporter)
-        else:
-            rows, interrupted = _play_all(job, rules, games, workers, client, stop, reporter)
+        rows, interrupted = _play_all(job, rules, games, (workers, client, runner), stop, reporter)
     finally:
         reporter.close()
     return _table(rows, interrupted or rows.count < games, seed, games, profile.name)
@@ -508,24 +492,29 @@ def _play_all(
     job: _Job,
     rules: Rules,
     games: int,
-    workers: int,
-    client: Any,
+    where: tuple[int, Any, Runner | None],
     stop: Callable[[], bool] | None,
     reporter: _Reporter,
 ) -> tuple[_Rows, bool]:
-    """Play the games of ``job`` here, in worker processes or on a Dask ``client``; the
-    rows played and whether the run was stopped early."""
+    """Play the games of ``job`` here, in worker processes, on a Dask ``client`` or through
+    a ``runner`` (``where`` is ``(workers, client, runner)``); the rows played and whether
+    the run was stopped early."""
+    workers, client, runner = where
     rows = _Rows()
     interrupted = False
+
+    def collect(chunk_rows: list[dict[str, Any]]) -> None:
+        rows.extend(chunk_rows)
+        reporter.add(len(chunk_rows))
+
+    if runner is not None:
+        from .parallel import run_in_turns
+
+        return rows, run_in_turns(play_chunk, job, games, collect, runner=runner, stop=stop)
     if client is not None or workers > 1:
         from .parallel import run_chunks
 
         chunks = _chunks(games, workers if client is None else _dask_workers(client))
-
-        def collect(chunk_rows: list[dict[str, Any]]) -> None:
-            rows.extend(chunk_rows)
-            reporter.add(len(chunk_rows))
-
         interrupted = run_chunks(
             play_chunk, job, chunks, collect, workers=workers, client=client, stop=stop
         )
@@ -541,45 +530,6 @@ def _play_all(
     except KeyboardInterrupt:
         interrupted = True
     return rows, interrupted
-
-
-def _play_through(
-    runner: Runner,
-    job: _Job,
-    games: int,
-    stop: Callable[[], bool] | None,
-    reporter: _Reporter,
-) -> tuple[_Rows, bool]:
-    """Play the games of ``job`` in order, a chunk at a time through ``runner``, sizing the
-    chunks to about :data:`RUNNER_CHUNK_S` each; the rows played and whether the run was
-    stopped early."""
-    from .parallel import job_payload, play_payload
-
-    try:
-        payload = job_payload(job)  # pickled once, not per chunk
-    except Exception:  # something in the job does not pickle: the runner plays it as it is
-        payload = None
-    rows = _Rows()
-    size, done = 1, 0
-    while done < games:
-        if stop is not None and stop():
-            return rows, True
-        chunk = list(range(done, min(games, done + size)))
-        started = time.perf_counter()
-        if payload is None:
-            played = runner(play_chunk, job, chunk)
-        else:
-            played = runner(play_payload, play_chunk, payload, chunk)
-        if played is None:
-            return rows, True
-        took = time.perf_counter() - started
-        rows.extend(played)
-        reporter.add(len(played))
-        done += len(chunk)
-        if len(played) < len(chunk):  # the runner played fewer: it was told to stop there
-            return rows, True
-        size = max(1, min(200, int(len(chunk) * RUNNER_CHUNK_S / max(took, 1e-3))))
-    return rows, False
 
 
 def _table(rows: _Rows, interrupted: bool, seed: int, games: int, game: str) -> pd.DataFrame:
