@@ -19,10 +19,8 @@ at once.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import multiprocessing
-import os
 import pickle
 import threading
 import time
@@ -31,6 +29,7 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from typing import Any
 
 from ..core.errors import RacerlabError
@@ -45,7 +44,6 @@ __all__ = [
     "JOB_BUDGET_S",
     "MOVE_PROCESSES",
     "QUICK_THREADS",
-    "WORKER_NICE",
     "Busy",
     "FairShare",
     "Turns",
@@ -128,7 +126,7 @@ class FairShare:
             self._free += 1
             self._cond.notify_all()
 
-    @contextlib.contextmanager
+    @contextmanager
     def slot(self, cancelled: Callable[[], bool] = lambda: False) -> Iterator[bool]:
         """Hold a slot inside the block (waiting in turn for it); yields ``False`` without
         one when ``cancelled()`` turned true while waiting."""
@@ -170,7 +168,7 @@ class Turns:
         elif not self.held:
             self.held = self.fair.acquire(self.cancelled)
 
-    @contextlib.contextmanager
+    @contextmanager
     def paused(self) -> Iterator[None]:
         """Hold no slot inside the block; wait in turn for one after it."""
         if self.held:
@@ -373,25 +371,11 @@ def _movers() -> ProcessPoolExecutor:
     with _pool_lock:
         if _movers_pool is None:
             _movers_pool = ProcessPoolExecutor(
-                max_workers=MOVE_PROCESSES,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=_yield_to_server,
+                max_workers=MOVE_PROCESSES, mp_context=multiprocessing.get_context("spawn")
             )
             for _ in range(MOVE_PROCESSES):  # start them now, not on the first heavy piece
                 _movers_pool.submit(int)
         return _movers_pool
-
-
-WORKER_NICE = 10
-"""How much lower the worker processes' scheduling priority is than the server's: on a
-machine whose cores the heavy work fills, the event loop (pages, Steps, the liveness
-check) still gets a core when it needs one."""
-
-
-def _yield_to_server() -> None:
-    """In a new worker process: lower its priority by :data:`WORKER_NICE`."""
-    with contextlib.suppress(OSError, AttributeError):  # not on every system
-        os.nice(WORKER_NICE)
 
 
 def play_move(move: BotMove) -> tuple[Any, dict[str, Any], float]:
