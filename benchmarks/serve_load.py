@@ -21,9 +21,10 @@ with the probe inside; one process only), then in Chromium, every request to
 * **hostile**: ``--bot-tabs`` tabs (2) play an 8-player Racer Knights game with
   "Bot for bot seats" set to search, pressing "Round ▶▶" again as soon as the
   round is done, and ``--sim-tabs`` tabs (2) run 20,000-game simulations
-  (Simulate tab) while ``--step-tabs`` tabs (20) each press Step ``--steps``
-  times; each Step's time until its tab's step counter moves (median, worst)
-  and ``/liveness`` meanwhile. The page is driven only through its visible
+  (Simulate tab; when a run asks whether to go on, they press Continue) while
+  ``--step-tabs`` tabs (20) each press Step ``--steps`` times; each Step's time
+  until its tab's step counter moves (median, worst) and ``/liveness``
+  meanwhile. The page is driven only through its visible
   controls (buttons by role and name), so the same run works whether the bots
   and simulations run on the server's event loop or off it.
 
@@ -473,16 +474,23 @@ async def _bot_rounds(tab: Any, until: float, out: dict[str, Any]) -> None:
 
 
 async def _simulations(tab: Any, games: int, until: float, out: dict[str, Any]) -> None:
-    """Run ``games``-game simulations in the Simulate tab, again when one finishes."""
+    """Run ``games``-game simulations in the Simulate tab, again when one finishes; a run
+    that asks whether to go on (it looks long) is told to continue."""
     await tab.locator(".bk-tab", has_text="Simulate").click(timeout=LOAD_MS)
     field = tab.locator(".bk-input-group", has_text="Games").locator("input").first
     await field.fill(str(games), timeout=LOAD_MS)
     await field.press("Enter")
     run = tab.get_by_role("button", name="Simulate", exact=True)
+    go_on = tab.get_by_role("button", name="Continue", exact=True)
     finished = tab.get_by_text(f"{games} game(s) in")
     while time.monotonic() < until:
         await run.click(timeout=max(1.0, until - time.monotonic()) * 1000)
         out["simulations_started"] += 1
+        try:  # a hostile visitor goes on: the run then plays for good
+            await go_on.click(timeout=max(1.0, until - time.monotonic()) * 1000)
+            out["simulations_continued"] += 1
+        except Exception:  # a short run never asks; else the scenario ended first
+            pass
         try:
             await finished.first.wait_for(timeout=max(1.0, until - time.monotonic()) * 1000)
         except Exception:  # still running when the scenario ends: the usual case
@@ -525,6 +533,7 @@ def hostile_visitors(url: str, browser_path: str, opts: argparse.Namespace) -> d
         "steps_not_made": 0,
         "bot_rounds": [],
         "simulations_started": 0,
+        "simulations_continued": 0,
         "simulations_finished": 0,
         "errors": Counter(),
     }
@@ -604,6 +613,7 @@ def hostile_visitors(url: str, browser_path: str, opts: argparse.Namespace) -> d
         "liveness_failed": live.failed,
         "bot_rounds": _summary(out["bot_rounds"]),
         "simulations_started": out["simulations_started"],
+        "simulations_continued": out["simulations_continued"],
         "simulations_finished": out["simulations_finished"],
         "errors": dict(out["errors"].most_common(3)),
     }

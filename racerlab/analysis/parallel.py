@@ -32,9 +32,14 @@ from typing import Any
 
 __all__ = [
     "IN_FLIGHT_PER_WORKER",
+    "RUNNER_CHUNK_S",
+    "Runner",
     "in_flight_limit",
+    "job_payload",
+    "play_payload",
     "run_chunks",
     "run_dask",
+    "run_in_turns",
     "run_processes",
     "usable_cores",
 ]
@@ -81,8 +86,9 @@ def _init_worker(stop_flag: Any) -> None:
     _STOP = stop_flag
 
 
-def _call_pickled(fn: Callable[[Any, Sequence[int]], Any], payload: bytes, chunk: list[int]):
-    """Play a chunk game by game, returning early (with the games done) once the run stops."""
+def play_payload(fn: Callable[[Any, Sequence[int]], Any], payload: bytes, chunk: list[int]):
+    """Play a chunk of the pickled job game by game (in a worker process), returning early
+    (with the games done) once the run stops."""
     job = pickle.loads(payload)
     rows: list[Any] = []
     for index in chunk:
@@ -92,8 +98,9 @@ def _call_pickled(fn: Callable[[Any, Sequence[int]], Any], payload: bytes, chunk
     return rows
 
 
-def _payload(job: Any) -> bytes:
-    """The job as bytes; cloudpickle (shipped with Dask) also carries lambdas and closures."""
+def job_payload(job: Any) -> bytes:
+    """The job as bytes, for :func:`play_payload`; cloudpickle (shipped with Dask) also
+    carries lambdas and closures."""
     try:
         import cloudpickle
     except ImportError:  # pragma: no cover - plain pickle: module-level policies only
@@ -118,6 +125,53 @@ def run_chunks(
     if client is not None:
         return run_dask(fn, job, chunks, collect, client=client, stop=stop)
     return run_processes(fn, job, chunks, collect, workers=workers, stop=stop)
+
+
+Runner = Callable[..., Any]
+"""Where :func:`run_in_turns` plays a chunk: ``runner(fn, *args)`` returns ``fn(*args)``
+(in another process when they pickle), or ``None`` to stop the run."""
+RUNNER_CHUNK_S = 0.3
+""":func:`run_in_turns`: about this much play (seconds) per chunk after the first game,
+so a chunk is a short turn on a worker shared with other work."""
+
+
+def run_in_turns(
+    fn: Callable[[Any, Sequence[int]], list[dict[str, Any]]],
+    job: Any,
+    games: int,
+    collect: Callable[[list[dict[str, Any]]], None],
+    *,
+    runner: Runner,
+    stop: Callable[[], bool] | None = None,
+) -> bool:
+    """Play games ``0..games-1`` of ``job`` in order, one chunk at a time through
+    ``runner``: the first chunk one game (a quick first estimate), later ones sized to about
+    :data:`RUNNER_CHUNK_S`; the job is pickled once (:func:`job_payload`) and each chunk
+    sent as ``runner(play_payload, fn, payload, chunk)``, or as ``runner(fn, job, chunk)``
+    when the job does not pickle. Returns whether the run was stopped before the end."""
+    try:
+        payload: bytes | None = job_payload(job)
+    except Exception:  # a lock in a cache, say: the runner plays the job as it is
+        payload = None
+    size, done = 1, 0
+    while done < games:
+        if stop is not None and stop():
+            return True
+        chunk = list(range(done, min(games, done + size)))
+        started = time.perf_counter()
+        if payload is None:
+            played = runner(fn, job, chunk)
+        else:
+            played = runner(play_payload, fn, payload, chunk)
+        if played is None:
+            return True
+        took = time.perf_counter() - started
+        collect(played)
+        done += len(chunk)
+        if len(played) < len(chunk):  # the chunk was cut short: the run is stopping
+            return True
+        size = max(1, min(200, int(len(chunk) * RUNNER_CHUNK_S / max(took, 1e-3))))
+    return False
 
 
 def _context() -> multiprocessing.context.BaseContext:
@@ -146,10 +200,10 @@ def run_processes(
     stopped = False
     todo, limit = iter(chunks), in_flight_limit(workers)
     try:
-        payload = _payload(job)
+        payload = job_payload(job)
 
         def submit(chunk: list[int]) -> Future:
-            return pool.submit(_call_pickled, fn, payload, chunk)
+            return pool.submit(play_payload, fn, payload, chunk)
 
         _top_up(pending, todo, limit, submit)
         while pending:

@@ -33,6 +33,9 @@ into small tables as they arrive (about 250 bytes a game, not the ~3 KB of a row
 of Python objects), so a run holds its table and little else; ``games`` is at
 most :data:`~racerlab.core.limits.MAX_GAMES`.
 
+In turns: a ``runner`` plays the games a chunk at a time where it likes (a server's
+shared worker processes; :func:`racerlab.analysis.parallel.run_in_turns`).
+
 Stopping early. A ``stop`` callback returning true, or Ctrl-C
 (:class:`KeyboardInterrupt`), ends the run and keeps every game already
 played; the table then has ``df.attrs["interrupted"] == True``.
@@ -68,6 +71,8 @@ from ..core.timeline import Timeline
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
+
+    from .parallel import Runner
 
 __all__ = [
     "Policy",
@@ -375,6 +380,7 @@ def simulate(
     max_steps: int = MAX_STEPS,
     reshuffle_unseen: bool = False,
     bots: Any = None,
+    runner: Runner | None = None,
 ) -> pd.DataFrame:
     """Play ``games`` seeded games and return one row per game (sorted by ``game``).
 
@@ -398,7 +404,8 @@ def simulate(
     hidden ignore it), so the odds do not assume a deck order no player knows.
     ``bots``: the bots by name per seat, as a list, a dict ``{seat: name}`` or a
     comma-separated text (``"search,greedy"``: seat 0 the search bot, seat 1
-    greedy); the same as ``policies`` (give one or the other).
+    greedy); the same as ``policies`` (give one or the other). ``runner``: play the
+    games a chunk at a time through it (see the module doc; ``workers`` is then unused).
 
     The table's ``attrs`` hold ``interrupted`` (stopped before the end),
     ``seed``, ``games`` (asked for) and ``game``.
@@ -431,7 +438,7 @@ def simulate(
         workers = min(workers, usable_cores())
     reporter = _Reporter(progress, games, profile.name)
     try:
-        rows, interrupted = _play_all(job, rules, games, workers, client, stop, reporter)
+        rows, interrupted = _play_all(job, rules, games, (workers, client, runner), stop, reporter)
     finally:
         reporter.close()
     return _table(rows, interrupted or rows.count < games, seed, games, profile.name)
@@ -485,24 +492,29 @@ def _play_all(
     job: _Job,
     rules: Rules,
     games: int,
-    workers: int,
-    client: Any,
+    where: tuple[int, Any, Runner | None],
     stop: Callable[[], bool] | None,
     reporter: _Reporter,
 ) -> tuple[_Rows, bool]:
-    """Play the games of ``job`` here, in worker processes or on a Dask ``client``; the
-    rows played and whether the run was stopped early."""
+    """Play the games of ``job`` here, in worker processes, on a Dask ``client`` or through
+    a ``runner`` (``where`` is ``(workers, client, runner)``); the rows played and whether
+    the run was stopped early."""
+    workers, client, runner = where
     rows = _Rows()
     interrupted = False
+
+    def collect(chunk_rows: list[dict[str, Any]]) -> None:
+        rows.extend(chunk_rows)
+        reporter.add(len(chunk_rows))
+
+    if runner is not None:
+        from .parallel import run_in_turns
+
+        return rows, run_in_turns(play_chunk, job, games, collect, runner=runner, stop=stop)
     if client is not None or workers > 1:
         from .parallel import run_chunks
 
         chunks = _chunks(games, workers if client is None else _dask_workers(client))
-
-        def collect(chunk_rows: list[dict[str, Any]]) -> None:
-            rows.extend(chunk_rows)
-            reporter.add(len(chunk_rows))
-
         interrupted = run_chunks(
             play_chunk, job, chunks, collect, workers=workers, client=client, stop=stop
         )

@@ -1,17 +1,20 @@
 """Bot moves and simulations off the server's event loop, fairly shared between sessions.
 
 Bot moves (:func:`step_later`: Step, Player, Round and autoplay) and simulated
-games run in worker threads as each page's one job: a second request while one
-runs is refused on its page ("still working on your last request"). A job is
-cut in pieces (one bot move, one simulated game) that wait in line for
-:data:`FAIR_SLOTS` slots (:class:`FairShare`), so a session running the search
-bot for a whole round holds a slot for one move at a time and every other
-session's moves get in between. A bot found slow (moves over
-:data:`HEAVY_MOVE_S`) moves in worker processes, leaving the loop's interpreter
-alone; its random stream comes back with the move, so the game is the one played
-at home. A job that works longer than :data:`JOB_BUDGET_S` in all is stopped and
-its page says so; one whose page closes stops at its next piece. Outside a
-server (notebooks, tests) a step runs at once.
+games run off the loop as each page's one job: a second request while one runs
+is refused on its page ("still working on your last request"). A job is cut in
+pieces (one bot move, a chunk of simulated games). Heavy pieces (a slow bot's
+move, simulated games) wait in line for :data:`FAIR_SLOTS` slots
+(:class:`FairShare`) and run in :data:`MOVE_PROCESSES` worker processes, leaving
+the loop's interpreter alone: a session running the search bot for a whole
+round holds a slot for one move at a time and every other session's pieces get
+in between. A quick bot's move (:data:`HEAVY_MOVE_S` or less) never waits behind
+them: it has a lane of its own (:data:`QUICK_THREADS` threads), so one Step is
+served while long rounds and simulations queue. A bot's random stream comes back
+with its move, so the game is the one played at home. A job that works longer
+than :data:`JOB_BUDGET_S` in all is stopped and its page says so; one whose page
+closes stops at its next piece. Outside a server (notebooks, tests) a step runs
+at once.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ __all__ = [
     "HEAVY_MOVE_S",
     "JOB_BUDGET_S",
     "MOVE_PROCESSES",
+    "QUICK_THREADS",
     "Busy",
     "FairShare",
     "Turns",
@@ -47,6 +51,7 @@ __all__ = [
     "cancel_job",
     "end_job",
     "play_move",
+    "run_elsewhere",
     "step_later",
     "submit_job",
 ]
@@ -55,14 +60,19 @@ log = logging.getLogger(__name__)
 _pool_lock = threading.Lock()
 
 FAIR_SLOTS = 2
-"""Pieces of heavy work (a bot move, a simulated game) running at once, all sessions
-together (one per core of the machine this was tuned on): bot moves run in
-:data:`MOVE_PROCESSES` worker processes, so they leave the event loop's
-interpreter alone; the pieces of every session take turns for the slots."""
+"""Pieces of heavy work (a slow bot's move, a chunk of simulated games) running at once,
+all sessions together (one per core of the machine this was tuned on): they run in
+:data:`MOVE_PROCESSES` worker processes, so they leave the event loop's interpreter
+alone; the pieces of every session take turns for the slots."""
 MOVE_PROCESSES = 2
-"""Worker processes that work out slow bots' moves (started when a bot is found slow)."""
-JOB_THREADS = 8
-"""Worker threads for session jobs (each waits for a fair slot before it works)."""
+"""Worker processes for heavy pieces (started when a slow bot or a simulation first
+needs them)."""
+JOB_THREADS = 32
+"""Threads that wait, for the sessions, for a fair slot and for a worker process's
+answer (waiting costs the loop nothing; one per session simulating or stepping)."""
+QUICK_THREADS = 4
+"""Threads that work out quick bots' moves (a lane of their own, in the order asked; a
+bot not yet timed moves there once, so a slow one holds one of them for one move)."""
 JOB_BUDGET_S = 180.0
 """Most working time one job (a step, a round, a turn) may take in all."""
 BUSY = "still working on your last request"
@@ -174,6 +184,7 @@ FAIR = FairShare()
 """The one :class:`FairShare` of this process (every session of a server)."""
 
 _jobs_pool: ThreadPoolExecutor | None = None
+_quick_pool: ThreadPoolExecutor | None = None
 
 
 def _jobs() -> ThreadPoolExecutor:
@@ -184,6 +195,16 @@ def _jobs() -> ThreadPoolExecutor:
                 max_workers=JOB_THREADS, thread_name_prefix="racerlab-job"
             )
         return _jobs_pool
+
+
+def _quick() -> ThreadPoolExecutor:
+    global _quick_pool
+    with _pool_lock:
+        if _quick_pool is None:
+            _quick_pool = ThreadPoolExecutor(
+                max_workers=QUICK_THREADS, thread_name_prefix="racerlab-job-quick"
+            )
+        return _quick_pool
 
 
 def submit_job(fn: Callable[..., Any], *args: Any) -> Future:
@@ -244,22 +265,67 @@ def cancel_job(session: GameSession, closed: bool = False) -> bool:
     return job is not None
 
 
+def quick(work: Any) -> bool:
+    """Whether ``work`` (a piece of a job) takes the quick lane: a bot's move not known to
+    take over :data:`HEAVY_MOVE_S` (a bot not yet timed moves there once, and is timed)."""
+    return isinstance(work, BotMove) and not _move_times.get(work.policy, 0.0) > HEAVY_MOVE_S
+
+
 def fair_piece(job: _Job, work: Callable[[], Any]) -> Any:
-    """Run one piece of ``job`` when its turn comes (from a worker thread; a bot move in a
-    worker process); ``None`` if the job was cancelled while it waited."""
+    """Run one heavy piece of ``job`` when its turn comes (from a worker thread; a slow
+    bot's move in a worker process); ``None`` if the job was cancelled while it waited."""
     with FAIR.slot(lambda: job.cancelled) as got:
         if not got:
             return None
-        started = time.perf_counter()
+        return _worked(job, work)
+
+
+def quick_piece(job: _Job, work: Callable[[], Any]) -> Any:
+    """Run one quick piece of ``job`` in the quick lane; ``None`` if the job was cancelled
+    while it waited."""
+    if job.cancelled:
+        return None
+    return _worked(job, work)
+
+
+def _worked(job: _Job, work: Callable[[], Any]) -> Any:
+    """``work()`` (a slow bot's move in a worker process once the processes run), timed:
+    a bot's move by the processor time it took, which a busy machine does not inflate."""
+    started = time.perf_counter()
+    try:
+        if isinstance(work, BotMove):
+            if _heavy(work.policy) and _movers_pool is not None:
+                action, took = _move_elsewhere(work)
+            else:
+                cpu = time.thread_time()
+                action = work()
+                took = time.thread_time() - cpu
+            _timed(work.policy, took)
+            return action
+        return work()
+    finally:
+        job.worked_s += time.perf_counter() - started
+
+
+def run_elsewhere(cancelled: Callable[[], bool], fn: Callable[..., Any], *args: Any) -> Any:
+    """``fn(*args)`` once a fair slot is free (called from a job's thread), in turn with
+    every session's heavy pieces: in a worker process, or in this thread when ``fn`` or its
+    arguments do not pickle; ``None`` if ``cancelled()`` turned true while it waited."""
+    global _movers_pool
+    with FAIR.slot(cancelled) as got:
+        if not got:
+            return None
         try:
-            if isinstance(work, BotMove) and _heavy(work.policy):
-                return _move_elsewhere(work)
-            return work()
-        finally:
-            spent = time.perf_counter() - started
-            job.worked_s += spent
-            if isinstance(work, BotMove):
-                _timed(work.policy, spent)
+            pickle.dumps((fn, args))
+        except Exception:  # a lock in a cache, a closure: worked out here
+            return fn(*args)
+        try:
+            return _movers().submit(fn, *args).result()
+        except BrokenProcessPool:  # a worker died: new workers, and this piece again there
+            log.warning("a worker process died; starting new ones")
+            with _pool_lock:
+                _movers_pool = None
+            return _movers().submit(fn, *args).result()
 
 
 _movers_pool: ProcessPoolExecutor | None = None
@@ -280,8 +346,10 @@ def _travels(policy: Any) -> bool:
 
 
 HEAVY_MOVE_S = 0.05
-"""A bot whose moves took longer than this (on average) moves in the worker processes;
-a quicker one stays in the thread (a process would cost it more than it saves)."""
+"""A bot whose moves took more processor time than this (on average; the greedy bot's
+take well under a millisecond, the search bot's seconds) moves in the worker processes,
+in the fair line; a quicker one moves in the quick lane's threads (a process would cost
+it more than it saves)."""
 _move_times: dict[Any, float] = {}
 
 
@@ -305,28 +373,33 @@ def _movers() -> ProcessPoolExecutor:
             _movers_pool = ProcessPoolExecutor(
                 max_workers=MOVE_PROCESSES, mp_context=multiprocessing.get_context("spawn")
             )
-            for _ in range(MOVE_PROCESSES):  # start them now, not on the first heavy move
+            for _ in range(MOVE_PROCESSES):  # start them now, not on the first heavy piece
                 _movers_pool.submit(int)
         return _movers_pool
 
 
-def play_move(move: BotMove) -> tuple[Any, dict[str, Any]]:
-    """In a worker process: ``move``'s action and its random stream's state afterwards."""
-    return move(), move.rng.bit_generator.state
+def play_move(move: BotMove) -> tuple[Any, dict[str, Any], float]:
+    """In a worker process: ``move``'s action, its random stream's state afterwards and
+    the processor seconds it took to work out."""
+    started = time.thread_time()
+    action = move()
+    return action, move.rng.bit_generator.state, time.thread_time() - started
 
 
-def _move_elsewhere(move: BotMove) -> Any:
-    """``move()`` worked out in a worker process, the session's stream moved on as if here."""
+def _move_elsewhere(move: BotMove) -> tuple[Any, float]:
+    """``move()`` worked out in a worker process, the session's stream moved on as if here;
+    with the seconds the move itself took."""
     global _movers_pool
     try:
-        action, rng_state = _movers().submit(play_move, move).result()
+        action, rng_state, took = _movers().submit(play_move, move).result()
     except BrokenProcessPool:  # a worker died: new workers next time, this move here
         log.warning("a bot-move worker process died; starting new ones")
         with _pool_lock:
             _movers_pool = None
-        return move()
+        started = time.thread_time()
+        return move(), time.thread_time() - started
     move.rng.bit_generator.state = rng_state
-    return action
+    return action, took
 
 
 def step_later(
@@ -411,4 +484,7 @@ def _advance(
 
         _hand_over(doc, on_loop)
 
-    _jobs().submit(fair_piece, job, work).add_done_callback(handed)
+    if quick(work):
+        _quick().submit(quick_piece, job, work).add_done_callback(handed)
+    else:
+        _jobs().submit(fair_piece, job, work).add_done_callback(handed)

@@ -5,23 +5,25 @@
 (every game with fresh dice and, where a game has them, its unseen cards
 reshuffled; the same seed giving the same games) and shows each seat's share of
 wins with a 95% Wilson interval, and the other outcomes the game has (nobody, a
-shared win, the boss). The games run in a worker thread as the session's one
-job (:mod:`racerlab.app.jobs`), one game at a time in turn with other
-sessions' work: a progress bar follows them, *Stop* ends the run keeping the
-games already played, and the results of a stopped run are shown for what they
-are. A run whose first games say it would take more than :data:`ASK_OVER_S`
-pauses and asks: go on, stop, or play :data:`FEWER_GAMES` games instead. While a
-run goes, the last run's table stays below it, labelled with its settings.
+shared win, the boss). The run is the session's one job
+(:mod:`racerlab.app.jobs`): a thread of the server hands its games, a short
+chunk at a time, to the shared worker processes in turn with other sessions'
+heavy work (:func:`racerlab.app.jobs.run_elsewhere`), so the server's own
+interpreter only waits; a progress bar follows them, *Stop* (or the page
+closing) ends the run after the chunk being played, keeping the games played,
+and the results of a stopped run are shown for what they are. A run whose
+first games say it would take more than :data:`ASK_OVER_S` pauses and asks: go
+on, stop, or play :data:`FEWER_GAMES` games instead. While a run goes, the last
+run's table stays below it, labelled with its settings.
 
 Widgets are only touched on the server's event loop: the worker writes its
 progress to plain attributes and a periodic callback copies them to the page
-(at most twice a second, one number and one line). Outside a served page (a
-test, a script) :meth:`SimulationPanel.poll` does that copy when called.
+(every :data:`POLL_MS`, one number and one line, only what changed). Outside
+a served page (a test, a script) :meth:`SimulationPanel.poll` does that copy when called.
 """
 
 from __future__ import annotations
 
-import contextlib
 import threading
 import time
 from concurrent.futures import Future
@@ -127,7 +129,7 @@ class SimulationPanel(_SessionView):
         self._result: Any = None
         self._failure: BaseException | None = None
         self._future: Future | None = None
-        self._turns: jobs.Turns | None = None
+        self._job: Any = None  # the run's job (racerlab.app.jobs)
         self._finished = threading.Event()
         self._poller: Any = None
         self._hooked = False  # whether closing the page stops a run (served pages only)
@@ -179,7 +181,7 @@ class SimulationPanel(_SessionView):
         reshuffle = bool(self.reshuffle.value and self.reshuffle.visible)
         policy = s.kit.bots[self.bot.value]
         rules, timeline = s.kit.rules(), s.timeline  # own rules: no caches shared across threads
-        jobs.begin_job(s, "simulating games")  # refused while another job of this page runs
+        job = jobs.begin_job(s, "simulating games")  # refused while another job of this page runs
         self._names = s.player_names
         self._settings = (s.status(), seed, self.bot.value, reshuffle)
         self._context = self._describe(total)
@@ -187,23 +189,27 @@ class SimulationPanel(_SessionView):
         self._answered.clear()
         self._answer, self._question, self._limit = _CONTINUE, 0.0, total
         self._done, self._total, self._started = 0, total, time.perf_counter()
-        self._result = self._failure = self._turns = None
+        self._result = self._failure = None
         self._finished.clear()
+
+        self._job = job
+
+        def elsewhere(fn: Any, *args: Any) -> Any:
+            return jobs.run_elsewhere(self._cancelled, fn, *args)
 
         def work() -> None:
             try:
-                with jobs.Turns(jobs.FAIR, self._stop.is_set) as turns:
-                    self._turns = turns
-                    self._result = simulate(
-                        rules,
-                        timeline,
-                        games=total,
-                        seed=seed,
-                        policies=policy,
-                        progress=self._count,
-                        stop=self._should_stop,
-                        reshuffle_unseen=reshuffle,
-                    )
+                self._result = simulate(
+                    rules,
+                    timeline,
+                    games=total,
+                    seed=seed,
+                    policies=policy,
+                    progress=self._count,
+                    stop=self._should_stop,
+                    reshuffle_unseen=reshuffle,
+                    runner=elsewhere,
+                )
             except BaseException as exc:  # shown on the page by poll()
                 self._failure = exc
             finally:
@@ -262,12 +268,16 @@ class SimulationPanel(_SessionView):
         self.poll()
         return self._question
 
+    def _cancelled(self) -> bool:
+        """Stop pressed, or the run's job cancelled (its page closed)."""
+        return self._stop.is_set() or (self._job is not None and self._job.cancelled)
+
     def _should_stop(self) -> bool:
-        return self._stop.is_set() or self._done >= self._limit
+        return self._cancelled() or self._done >= self._limit
 
     def _count(self, done: int, total: int) -> None:
-        """After each game (in the worker): note it, ask once if the run looks long, and
-        let other sessions' work go first."""
+        """After each chunk of games (in the run's thread): note it, and ask once if the run
+        looks long."""
         self._done = done  # the worker only writes plain attributes
         elapsed = time.perf_counter() - self._started
         undecided = self._answer == _CONTINUE and not self._answered.is_set()
@@ -277,16 +287,13 @@ class SimulationPanel(_SessionView):
                 self._ask(estimate)
             else:
                 self._answered.set()  # short enough: never ask
-        if self._turns is not None:
-            self._turns.again()
 
     def _ask(self, estimate: float) -> None:
-        """Pause the run (holding no slot) until the page answers."""
+        """Pause the run (holding no slot: chunks take one each) until the page answers."""
         self._question = estimate
         asked = time.perf_counter()
-        with self._turns.paused() if self._turns is not None else contextlib.nullcontext():
-            while not self._answered.wait(0.25):
-                pass
+        while not self._answered.wait(0.25):
+            pass
         self._started += time.perf_counter() - asked  # the time waiting is not the run's
         self._question = 0.0
         if self._answer == _FEWER:
@@ -296,8 +303,9 @@ class SimulationPanel(_SessionView):
         """Copy the worker's progress (and, when it has finished, its results) to the page."""
         if not self.running:
             return
-        if self.progress.value != min(self._done, self.progress.max):
-            self.progress.value = min(self._done, self.progress.max)
+        done = min(self._done, self._limit, self.progress.max)
+        if self.progress.value != done:
+            self.progress.value = done
         elapsed = time.perf_counter() - self._started
         if not self._finished.is_set():
             asking = bool(self._question)
@@ -310,7 +318,7 @@ class SimulationPanel(_SessionView):
                     f"({self._done} played in {elapsed:.0f} s). Go on?",
                 )
             else:
-                set_text(self.status, f"{self._done} of {self._total} game(s), {elapsed:.1f} s")
+                set_text(self.status, f"{done} of {self._total} game(s), {elapsed:.1f} s")
             if self.ask.visible != asking:
                 self.ask.visible = asking
             return
@@ -329,6 +337,8 @@ class SimulationPanel(_SessionView):
             self.session.report(self._failure, "simulate")
             return
         df = self._result
+        if df is not None and len(df) > self._limit:  # a chunk went past the games chosen
+            df = _first_games(df, self._limit)
         played = 0 if df is None else len(df)
         fewer = self._limit < self._total and played == self._limit and not self._stop.is_set()
         stopped = df is not None and df.attrs.get("interrupted") and not fewer
@@ -352,6 +362,14 @@ class SimulationPanel(_SessionView):
     def _on_stop(self, _event: Any) -> None:
         """The Stop button, and the served page's session being destroyed."""
         self.stop()
+
+
+def _first_games(df: Any, n: int) -> Any:
+    """The first ``n`` games of a run's table: the same games as an ``n``-game run with its
+    seed (game ``i`` depends only on the seed and ``i``)."""
+    first = df.head(n).copy()
+    first.attrs = dict(df.attrs)
+    return first
 
 
 def win_table(df: Any, names: list[str]) -> str:

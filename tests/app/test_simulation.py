@@ -237,3 +237,50 @@ def test_a_run_is_the_pages_one_job_and_a_step_meanwhile_is_refused(session, lon
     panel.wait(timeout=300)
     assert session.busy == ""
     step_later(session, "action", "step")  # free again
+
+
+def test_the_games_are_played_elsewhere_a_chunk_at_a_time(session, monkeypatch):
+    """The run hands its games to jobs.run_elsewhere (worker processes, in turn with other
+    sessions), the first chunk one game; the table is the same as played here."""
+    from racerlab.analysis.parallel import play_payload
+    from racerlab.app import jobs
+
+    pieces: list[tuple] = []
+    real = jobs.run_elsewhere
+
+    def spy(cancelled, fn, *args):
+        pieces.append((fn, args[-1]))
+        return real(cancelled, fn, *args)
+
+    monkeypatch.setattr(jobs, "run_elsewhere", spy)
+    panel = SimulationPanel(session)
+    panel.games.value, panel.seed.value = 4, 2
+    panel.start()
+    panel.wait(timeout=300)
+    assert pieces and pieces[0][1] == [0]
+    assert [i for _, chunk in pieces for i in chunk] == [0, 1, 2, 3]
+    if session.kit.name == "knights":  # its game pickles: played in the worker processes
+        assert all(fn is play_payload for fn, _ in pieces)
+    df = simulate(
+        session.kit.rules(),
+        session.timeline,
+        games=4,
+        seed=2,
+        policies=session.kit.bots[panel.bot.value],
+        progress=False,
+        reshuffle_unseen=session.kit.name == "sonic",
+    )
+    assert panel.table.object == win_table(df, session.player_names)
+
+
+def test_a_closed_pages_job_stops_its_run(session):
+    """Closing the page cancels the page's job (racerlab.app.jobs): the run stops too."""
+    from racerlab.app import jobs
+
+    panel = SimulationPanel(session)
+    panel.games.value = 5_000
+    panel.start()
+    jobs.cancel_job(session, closed=True)
+    panel.wait(timeout=300)
+    assert panel.progress.value < 5_000 and "stopped after" in panel.status.object
+    assert session.busy == ""

@@ -233,6 +233,53 @@ def test_a_dead_worker_process_costs_one_move_here_not_the_page(monkeypatch):
 
     monkeypatch.setattr(jobs, "_movers_pool", DeadPool())
     s, here = (GameSession(knights_kit(3), seed=5) for _ in range(2))
-    action = jobs._move_elsewhere(s._next_move())
+    action, _took = jobs._move_elsewhere(s._next_move())
     assert action == here._next_move()()  # worked out here, from the same stream
     assert jobs._movers_pool is None  # new workers next time
+
+
+def test_a_quick_step_is_served_while_long_rounds_hold_every_fair_slot(doc, monkeypatch):
+    """A one-move Step of a quick bot has a lane of its own: it does not wait behind other
+    sessions' heavy pieces (a bot found slow waits in the fair line)."""
+    fair = FairShare(2)
+    monkeypatch.setattr(jobs, "FAIR", fair)
+    quick_kit, heavy_kit = slow_kit(), slow_kit()
+    monkeypatch.setitem(jobs._move_times, heavy_kit.bots["first"], 1.0)  # found slow
+    assert fair.acquire() and fair.acquire()  # two long rounds hold both slots
+    queued = GameSession(heavy_kit, seed=1)
+    s = GameSession(quick_kit, seed=2)
+    try:
+        step_later(queued, "round", "step a round")
+        step_later(s, "action", "step")
+        doc.run_until(lambda: not s.busy, timeout=60)
+        assert s.cursor == 1 and not s.error
+        assert queued.busy and queued.cursor == 0  # still waiting for a slot
+    finally:
+        fair.release()
+        fair.release()
+    doc.run_until(lambda: not queued.busy, timeout=60)
+    assert queued.cursor > 0 and not queued.error
+
+
+def test_heavy_work_runs_in_another_process_in_turn(monkeypatch):
+    import os
+
+    pid = jobs.run_elsewhere(lambda: False, os.getpid)
+    assert pid is not None and pid != os.getpid()
+    here = jobs.run_elsewhere(lambda: False, lambda: os.getpid())  # a lambda does not pickle
+    assert here == os.getpid()
+    fair = FairShare(1)
+    monkeypatch.setattr(jobs, "FAIR", fair)
+    with fair.slot():  # every slot taken: a cancelled piece gives up its place in line
+        assert jobs.run_elsewhere(lambda: True, os.getpid) is None
+
+
+def test_a_bot_is_timed_by_its_processor_time_not_by_a_busy_machines_delays(doc):
+    """A move that mostly waits (as on a machine busy with other work) is not taken for a
+    slow bot: it stays in the quick lane."""
+    kit = slow_kit(delay=0.2)  # 0.2 s of wall time, almost no processor time
+    s = GameSession(kit, seed=6)
+    step_later(s, "action", "step")
+    doc.run_until(lambda: not s.busy)
+    policy = kit.bots["first"]
+    assert 0 < jobs._move_times.pop(policy) < jobs.HEAVY_MOVE_S < 0.2
