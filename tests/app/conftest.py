@@ -218,12 +218,17 @@ def run_monkey(
             if wanted == 0:
                 break
         monkey.within = page
-    for i in range(actions):
-        monkey.act()
+    done = 0
+    for _ in range(4 * actions):  # draws that find nothing of their kind are not counted
+        if not monkey.act():
+            continue
+        done += 1
         page.wait_for_timeout(monkey.rng.choice([0, 0, 20, 100, 300]))
         check()
-        if (i + 1) % CHECK_EVERY == 0:
+        if done % CHECK_EVERY == 0:
             still_answers(page, monkey)
+        if done == actions:
+            break
     still_answers(page, monkey)
     check()
     return monkey
