@@ -43,6 +43,9 @@ TAB_FILL_TIMEOUT_MS = 60_000
 ANSWER_TIMEOUT_S = 30
 """How long a Back or Step may take to change the status line on a busy machine."""
 STATUS = re.compile(r"Round \d+ · step \d+ of \d+")
+WHY_NO_STEP = re.compile(r"Waiting for .* \(played by hand\)|to choose: |game is over")
+"""What the page says when Step cannot move the game on (a seat played by hand is to
+choose, the game is over): the page answers, there is just nothing to step."""
 SKIP_BUTTONS = {"Save game (JSON)"}
 """Buttons the monkey leaves alone (a file download opens no page state worth testing)."""
 EDITOR_TAB = "Edit position"
@@ -182,7 +185,7 @@ def still_answers(page: Any, monkey: Monkey) -> None:
             break
         except PlaywrightTimeout:
             continue
-    waiting = page.get_by_text(re.compile(r"Waiting for .* \(played by hand\)|game is over"))
+    waiting = page.get_by_text(WHY_NO_STEP)
     deadline = time.monotonic() + ANSWER_TIMEOUT_S
     while time.monotonic() < deadline:
         if status(page) != before or waiting.count():
