@@ -41,6 +41,8 @@ take seconds; the line missing for this long is a failure)."""
 TAB_FILL_TIMEOUT_MS = 60_000
 """How long a tab shown for the first time may keep its "Loading …" spinner."""
 ANSWER_TIMEOUT_S = 30
+BUSY_TIMEOUT_MS = 120_000
+"""How long a move being worked out (the page's "⏳ Working") may take on a busy machine."""
 """How long a Back or Step may take to change the status line on a busy machine."""
 STATUS = re.compile(r"Round \d+ · step \d+ of \d+")
 WHY_NO_STEP = re.compile(r"Waiting for .* \(played by hand\)|to choose: |game is over")
@@ -173,7 +175,14 @@ def status(page: Any) -> str:
 
 def still_answers(page: Any, monkey: Monkey) -> None:
     """The session still answers: Back (or, at the start, Step) changes the status line,
-    or the page says why it cannot step (a seat played by hand, the game over)."""
+    or the page says why it cannot step (a seat played by hand, the game over). A move
+    still being worked out is waited for first (a click meanwhile is refused as busy)."""
+    try:
+        page.locator(".rl-busy").first.wait_for(state="hidden", timeout=BUSY_TIMEOUT_MS)
+    except PlaywrightTimeout:
+        raise AssertionError(
+            f"the page still said it was working after {BUSY_TIMEOUT_MS // 1000} s"
+        ) from None
     before = status(page)
     back = page.get_by_role("button", name="◀ Back").filter(visible=True).first
     step = page.get_by_role("button", name="Step", exact=True).filter(visible=True).first
