@@ -36,8 +36,8 @@ release, a handle's drag), the page's redraw included, and printed as a table:
 
 Each is repeated ``--repeats`` times (default 30; ``page`` and ``first show`` once).
 Both CPU time (this process's: what the interaction costs the server, which a busy
-machine does not stretch) and wall-clock time are printed; the target is every one under
-300 ms on a quiet machine.
+machine does not stretch) and wall-clock time are printed; the target is every
+interaction (all but the two ``page`` rows, a page load) under 300 ms on a quiet machine.
 
 Run: ``python benchmarks/ui.py`` (``--overlays arc,ram,reach,trails`` to time
 more overlays; ``--first-use`` for the first-use figures; ``--interactions`` for the
@@ -341,10 +341,11 @@ def interactions_table(rows: list[dict[str, object]]) -> str:
             f"{r['cpu_median_ms']:>10.1f} {r['cpu_worst_ms']:>9.1f} "
             f"{r['median_ms']:>11.1f} {r['worst_ms']:>10.1f}"
         )
+    clicks = [r for r in rows if not str(r["interaction"]).startswith("page:")]
     for kind in ("cpu_worst_ms", "worst_ms"):
-        worst = max(float(r[kind]) for r in rows)  # type: ignore[arg-type]
+        worst = max(float(r[kind]) for r in clicks)  # type: ignore[arg-type]
         verdict = "under" if worst < INTERACTION_TARGET_MS else "OVER"
-        what = "CPU" if kind.startswith("cpu") else "wall-clock"
+        what = "interaction, CPU" if kind.startswith("cpu") else "interaction, wall-clock"
         lines.append(
             f"worst {what}: {worst:.1f} ms ({verdict} the {INTERACTION_TARGET_MS:.0f} ms target)"
         )
