@@ -26,6 +26,7 @@ transition needs.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from ..core.dice import ChanceSource
@@ -85,7 +86,8 @@ class SonicRules(Rules[SonicState, Action]):
         self._names: EventNames | None = None
         self._legal_for: tuple[Any, list[Action], dict] | None = None
         self._listed: tuple[Any, frozenset[int]] | None = None
-        self._finder = PathFinder(lambda: self.facts)
+        # a partial, not a lambda: rules travel pickled (a bot move worked out elsewhere)
+        self._finder = PathFinder(functools.partial(getattr, self, "facts"))
         self._mode_variant: tuple[Any, Any] | None = None
         self._made: SonicState | None = None  # the state the last resolve made (see _with_dice)
 
