@@ -54,6 +54,8 @@ LOAD_MS = 90_000
 DISCARD_TIMEOUT_S = 180
 """How long the server may take to discard closed sessions (Bokeh checks every 17 s for
 sessions unused for 15 s; a busy machine is slower)."""
+STEP_AFTER_S = 180
+"""How long a new page's Step may take right after the cycles on a busy machine."""
 GAMES = ("/knights", "/sonic")
 ROUTES = (*GAMES, *(f"{g}?presenter=1" for g in GAMES))
 KINDS = {
@@ -175,12 +177,17 @@ def _show_tab(page, title: str) -> None:
 
 
 def _still_serving(context, url: str, status_step, wait_for) -> None:
+    """A new page still loads and steps (the closed tabs' work may still hold the workers
+    until their sessions are discarded, so this may wait; it prints how long)."""
     page = context.new_page()
     page.goto(url + "/knights")
     _loaded(page)
-    before = wait_for(lambda: status_step(page) is not None, timeout=LOAD_MS / 1000)
+    wait_for(lambda: status_step(page) is not None, timeout=LOAD_MS / 1000)
+    before = status_step(page)
+    t0 = time.monotonic()
     _step_button(page).click()
-    wait_for(lambda: (status_step(page) or 0) > before, timeout=60)
+    wait_for(lambda: (status_step(page) or 0) > before, timeout=STEP_AFTER_S)
+    print(f"a new page's Step after the cycles: {time.monotonic() - t0:.1f} s", flush=True)
     page.close()
 
 
