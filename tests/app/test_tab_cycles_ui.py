@@ -34,12 +34,12 @@ pytestmark = pytest.mark.ui
 
 SERVE = """
 import logging, sys
-import panel as pn
+from panel.io.logging import panel_log_handler
 logging.basicConfig(
     level=logging.INFO, stream=sys.stdout,
     format="%(asctime)s %(levelname)s: %(name)s - %(message)s",
 )
-pn.config.log_level = "INFO"
+panel_log_handler.setLevel(logging.INFO)  # Panel's own log: sessions created, destroyed
 from racerlab.cli import main
 sys.exit(main(["serve", "all", "--port", sys.argv[1], "--no-show"]))
 """
