@@ -305,7 +305,7 @@ class GameSession(param.Parameterized):
                 self.error = message
             return
         if not isinstance(exc, RacerlabError):
-            log.error("unexpected error %s\n%s", prefix, traceback.format_exc())
+            log.error("unexpected error %s\n%s", prefix, "".join(traceback.format_exception(exc)))
         self._reporting = True
         try:
             self.error = message

@@ -222,6 +222,15 @@ class Board:
         object.__setattr__(self, "_terrain_memo", None)  # made when first used
         object.__setattr__(self, "_layout_memo", None)
 
+    def __getstate__(self) -> dict:
+        """A board pickled (a bot's move worked out in another process) leaves its lookups
+        behind: they hold local functions, which cannot be pickled, and are rebuilt from
+        the board's own fields where they are needed."""
+        state = dict(self.__dict__)
+        state["_lookups"] = _Lookups()
+        state["_terrain_memo"] = state["_layout_memo"] = None
+        return state
+
     # -- construction ----------------------------------------------------------
     @classmethod
     def new(

@@ -26,6 +26,7 @@ transition needs.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from ..core.dice import ChanceSource
@@ -82,7 +83,9 @@ class SonicRules(Rules[SonicState, Action]):
         self._catalog = catalog
         self._facts: Facts | None = None  # derived from the catalog when first asked for
         self._names: EventNames | None = None
-        self._finder = PathFinder(lambda: self.facts)  # keeps nothing (see PathFinder)
+        # keeps nothing (see PathFinder); a partial, not a lambda: rules travel pickled (a bot
+        # move worked out in a worker process)
+        self._finder = PathFinder(functools.partial(getattr, self, "facts"))
 
     @property
     def facts(self) -> Facts:

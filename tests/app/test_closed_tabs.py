@@ -58,3 +58,37 @@ def test_installed_once_on_asyncio_and_drops_only_the_closed_tab(caplog):
         assert [r.exc_info[1].__class__ for r in caplog.records] == [RuntimeError]
     finally:
         logger.filters[:] = before
+
+
+def _detached_session_error() -> AssertionError:
+    """The error Bokeh raises when a closed tab's connection is asked for its session."""
+    from bokeh.server.connection import ServerConnection
+
+    connection = object.__new__(ServerConnection)
+    connection._session = None  # what ``detach_session`` leaves when the tab's socket closes
+    try:
+        connection.session  # noqa: B018  (the property is what raises)
+    except AssertionError as exc:
+        return exc
+    raise AssertionError("Bokeh no longer asserts that a connection has its session")
+
+
+@pytest.mark.parametrize("name", ["bokeh.server.protocol_handler", "tornado.application"])
+def test_a_closed_tabs_detached_session_is_dropped(name):
+    record = _record(_detached_session_error(), "error handling message", name=name)
+    assert is_closed_tab_write(record)
+    assert ClosedTabFilter().filter(record) is False
+
+
+def test_other_assertion_errors_are_kept():
+    try:
+        assert 1 + 1 == 3, "a real bug"
+    except AssertionError as exc:
+        mine = exc
+    kept = [
+        _record(mine, "error handling message", name="bokeh.server.protocol_handler"),
+        _record(_detached_session_error(), "error handling message", name="racerlab"),
+    ]
+    for record in kept:
+        assert not is_closed_tab_write(record)
+        assert ClosedTabFilter().filter(record) is True

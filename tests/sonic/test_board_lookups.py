@@ -37,3 +37,18 @@ def test_rings_and_badniks_stay_sorted_by_space():
     # a board built with its tokens out of order holds them sorted (so equal boards compare equal)
     built = Board(board.track, rings=(((3, 1), 2), ((1, 4), 1)), badniks=board.badniks)
     assert built.rings == board.rings and built.rings_at((1, 4)) == 1
+
+
+def test_a_board_with_filled_lookups_pickles_and_finds_the_same_paths():
+    """A bot's move is worked out in another process: its board travels pickled. The
+    lookups (which hold local functions) stay behind and are rebuilt there the same."""
+    import pickle
+
+    board = _board()
+    before = paths(board, (0, 2), 3, Movement.RUN)  # fills the terrain and layout memos
+    assert board._layout_memo  # something is cached that holds a local function
+    copy = pickle.loads(pickle.dumps(board))
+    assert copy == board
+    assert copy._layout_memo is None and copy._terrain_memo is None
+    assert paths(copy, (0, 2), 3, Movement.RUN) == before
+    assert board._layout_memo  # the original keeps its lookups
