@@ -170,7 +170,8 @@ def run_in_turns(
         done += len(chunk)
         if len(played) < len(chunk):  # the chunk was cut short: the run is stopping
             return True
-        size = max(1, min(200, int(len(chunk) * RUNNER_CHUNK_S / max(took, 1e-3))))
+        # the next chunk is sized to take about RUNNER_CHUNK_S (at most 200 games)
+        size = 200 if took <= 0 else max(1, min(200, int(len(chunk) * RUNNER_CHUNK_S / took)))
     return False
 
 

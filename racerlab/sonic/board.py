@@ -24,15 +24,14 @@ A rock adds 1 to the elevation of its space.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections import deque
 from collections.abc import Iterable
-from contextlib import suppress
 from dataclasses import dataclass
 from enum import Enum
 from operator import itemgetter
 
 from ..core.dice import ChanceSource
 from ..core.frozen import fast_replace
+from .board_lookups import Lookups
 from .rings import collect_onto
 from .track import LANES, Cell, Coord, Marker, Platform, Section, Track, Trap
 
@@ -113,63 +112,6 @@ class RacerToken:
         return fast_replace(self, stacks=collect_onto(self.stacks, n)) if self.stacks else self
 
 
-class _Memo(dict):
-    """A memo of a line of boards; ``dropped`` once its line's :class:`_Lookups` emptied it
-    (the boards holding it then get a new one)."""
-
-    __slots__ = ("dropped",)
-
-
-_LIVE_MEMOS = 6
-"""Memos a line of boards keeps filled: the newest (a game needs one or two at a time)."""
-_LIVE_INDEXES = 16
-"""Token indexes a line of boards keeps."""
-
-
-class _Lookups:
-    """The owner of one line of boards' lookups (a board from :meth:`Board.new` and every
-    board made from it): the newest :data:`_LIVE_MEMOS` terrain and layout memos and up
-    to :data:`_LIVE_INDEXES` token indexes. Older memos are emptied and marked, so a
-    Timeline of boards keeps their values, not their lookups; a board whose memo was
-    dropped rebuilds what it needs (the same values: memos are pure)."""
-
-    __slots__ = ("indexes", "memos")
-
-    def __init__(self) -> None:
-        self.memos: deque[_Memo] = deque()
-        self.indexes: dict[int, tuple[tuple, dict]] = {}
-
-    def fresh(self) -> dict:
-        """A new empty memo, dropping the oldest one kept when there are too many."""
-        memo = _Memo()
-        memo.dropped = False
-        memos = self.memos
-        memos.append(memo)
-        if len(memos) > _LIVE_MEMOS:
-            old = memos.popleft()
-            old.clear()
-            old.dropped = True
-        return memo
-
-    def index(self, items: tuple) -> dict:
-        """``items`` (``(space, value)`` pairs) as a dict, built once while kept."""
-        got = self.indexes.get(id(items))
-        if got is None or got[0] is not items:
-            return self.keep(items, dict(items))
-        return got[1]
-
-    def keep(self, items: tuple, index: dict) -> dict:
-        """Keep ``index`` as the dict of ``items`` (the entry holds ``items``, so its id
-        is not reused while kept)."""
-        indexes = self.indexes
-        if len(indexes) >= _LIVE_INDEXES:
-            # the oldest; boards cross threads, so another may have changed the lookups meanwhile
-            with suppress(KeyError, RuntimeError, StopIteration):
-                del indexes[next(iter(indexes))]
-        indexes[id(items)] = (items, index)
-        return index
-
-
 def _set_at(items: tuple, pos: Coord, value: object) -> tuple:
     """``items`` (``(space, value)`` pairs sorted by space) with ``pos`` set to ``value``
     (removed if ``None``); the other pairs are the same objects, in the same order."""
@@ -212,12 +154,12 @@ class Board:
     def __post_init__(self) -> None:
         # lookups built lazily; not dataclass fields, so equality and encoding ignore them:
         # memos shared along the line of boards made from this one (see _with), owned and
-        # bounded by the line's _Lookups
+        # bounded by the line's Lookups
         for name in ("rings", "badniks"):  # kept sorted by space (see _set_at)
             items = getattr(self, name)
             if any(items[i][0] > items[i + 1][0] for i in range(len(items) - 1)):
                 object.__setattr__(self, name, tuple(sorted(items, key=_space)))
-        lookups = _Lookups()
+        lookups = Lookups()
         object.__setattr__(self, "_lookups", lookups)
         object.__setattr__(self, "_terrain_memo", None)  # made when first used
         object.__setattr__(self, "_layout_memo", None)
@@ -227,7 +169,7 @@ class Board:
         behind: they hold local functions, which cannot be pickled, and are rebuilt from
         the board's own fields where they are needed."""
         state = dict(self.__dict__)
-        state["_lookups"] = _Lookups()
+        state["_lookups"] = Lookups()
         state["_terrain_memo"] = state["_layout_memo"] = None
         return state
 

@@ -14,6 +14,16 @@ from racerlab.sonic import Mode, SonicRules, SonicSetup
 from racerlab.sonic.queries import Zone
 
 
+@pytest.fixture(autouse=True)
+def outside_a_server(monkeypatch):
+    """These tests drive the panel as a notebook does: its check runs at once. (Bokeh's
+    current document is process-wide, so a server another test left running in this process
+    could otherwise make the check go off to a thread and the assertions run before it.)"""
+    from racerlab.app import offload
+
+    monkeypatch.setattr(offload, "in_server", lambda: None)
+
+
 def file_of(game: str, name: str) -> str:
     return (data_dir() / game / name).read_text(encoding="utf-8")
 

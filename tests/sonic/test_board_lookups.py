@@ -1,6 +1,6 @@
 """A board's lookups: owned and bounded by its line of boards, rebuilt the same when dropped."""
 
-from racerlab.sonic import board as board_module
+from racerlab.sonic import board_lookups
 from racerlab.sonic.board import Badnik, Board
 from racerlab.sonic.movement import Movement, paths
 from racerlab.sonic.track import Section, SectionType, Track, Zone
@@ -22,7 +22,7 @@ def test_a_line_of_boards_keeps_a_bounded_number_of_memos():
             board = board.with_badnik((col, lane), None)
             board.path_memo()
     kept = [m for m in first._lookups.memos if not m.dropped]
-    assert len(kept) <= board_module._LIVE_MEMOS
+    assert len(kept) <= board_lookups.LIVE_MEMOS
     assert first._layout_memo.dropped  # the oldest was emptied...
     assert paths(first, (0, 2), 3, Movement.RUN) == before  # ...and is rebuilt the same
     assert not first._layout_memo.dropped
