@@ -183,28 +183,26 @@ class Turns:
 FAIR = FairShare()
 """The one :class:`FairShare` of this process (every session of a server)."""
 
-_jobs_pool: ThreadPoolExecutor | None = None
-_quick_pool: ThreadPoolExecutor | None = None
+_thread_pools: dict[str, ThreadPoolExecutor] = {}
+
+
+def _threads(name: str, workers: int) -> ThreadPoolExecutor:
+    """The server's pool of threads called ``name``, started when first needed."""
+    with _pool_lock:
+        pool = _thread_pools.get(name)
+        if pool is None:
+            pool = _thread_pools[name] = ThreadPoolExecutor(
+                max_workers=workers, thread_name_prefix=name
+            )
+        return pool
 
 
 def _jobs() -> ThreadPoolExecutor:
-    global _jobs_pool
-    with _pool_lock:
-        if _jobs_pool is None:
-            _jobs_pool = ThreadPoolExecutor(
-                max_workers=JOB_THREADS, thread_name_prefix="racerlab-job"
-            )
-        return _jobs_pool
+    return _threads("racerlab-job", JOB_THREADS)
 
 
 def _quick() -> ThreadPoolExecutor:
-    global _quick_pool
-    with _pool_lock:
-        if _quick_pool is None:
-            _quick_pool = ThreadPoolExecutor(
-                max_workers=QUICK_THREADS, thread_name_prefix="racerlab-job-quick"
-            )
-        return _quick_pool
+    return _threads("racerlab-job-quick", QUICK_THREADS)
 
 
 def submit_job(fn: Callable[..., Any], *args: Any) -> Future:
