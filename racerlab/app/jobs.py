@@ -20,7 +20,6 @@ at once.
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import pickle
 import threading
 import time
@@ -35,6 +34,7 @@ from typing import Any
 from ..core.errors import RacerlabError
 from .offload import _hand_over, in_server
 from .session import BotMove, GameSession
+from .worker_pool import spawn_pool
 
 __all__ = [
     "BUSY",
@@ -368,9 +368,7 @@ def _movers() -> ProcessPoolExecutor:
     global _movers_pool
     with _pool_lock:
         if _movers_pool is None:
-            _movers_pool = ProcessPoolExecutor(
-                max_workers=MOVE_PROCESSES, mp_context=multiprocessing.get_context("spawn")
-            )
+            _movers_pool = spawn_pool(MOVE_PROCESSES)
             for _ in range(MOVE_PROCESSES):  # start them now, not on the first heavy piece
                 _movers_pool.submit(int)
         return _movers_pool

@@ -15,7 +15,6 @@ import atexit
 import base64
 import binascii
 import logging
-import multiprocessing
 import threading
 import zlib
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -25,6 +24,7 @@ from concurrent.futures.process import BrokenProcessPool
 from ..core.errors import ScenarioError
 from ..core.limits import time_budget
 from ..core.timeline import Timeline
+from .worker_pool import spawn_pool
 
 __all__ = [
     "MAX_LINK_CHARS",
@@ -158,9 +158,7 @@ def _replay_process() -> ProcessPoolExecutor | None:
     global _replayer, _replayer_ready
     with _replayer_lock:
         if _replayer is None:
-            _replayer = ProcessPoolExecutor(
-                max_workers=1, mp_context=multiprocessing.get_context("spawn")
-            )
+            _replayer = spawn_pool(1)
             _replayer_ready = _replayer.submit(_warm)
             atexit.register(_replayer.shutdown, wait=False, cancel_futures=True)
         ready = _replayer_ready is not None and _replayer_ready.done()
