@@ -105,16 +105,13 @@ def test_the_first_long_link_does_not_wait_for_the_process_to_start(monkeypatch)
     never: Future = Future()  # a process that has not started yet
 
     class Starting:
-        def __init__(self, **_kw):
-            pass
-
         def submit(self, fn, *args):
             return never
 
         def shutdown(self, **_kw):
             pass
 
-    monkeypatch.setattr(share_link, "ProcessPoolExecutor", Starting)
+    monkeypatch.setattr(share_link, "spawn_pool", lambda workers: Starting())
     token = long_token()
     tl = replay_share_token(token, 10.0)  # replayed here: the process is not ready
     assert tl.dumps() == share_link.decode_share_token(token).dumps()
