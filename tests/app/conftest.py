@@ -176,7 +176,15 @@ def status(page: Any) -> str:
 def still_answers(page: Any, monkey: Monkey) -> None:
     """The session still answers: Back (or, at the start, Step) changes the status line,
     or the page says why it cannot step (a seat played by hand, the game over). A move
-    still being worked out is waited for first (a click meanwhile is refused as busy)."""
+    still being worked out is waited for first (a click meanwhile is refused as busy); a
+    game playing itself (autoplay) is paused first, or the page is never done working."""
+    pause = page.get_by_role("button", name="⏸ Pause").filter(visible=True)
+    if pause.count():
+        monkey.note("check: ⏸ Pause (autoplay keeps the page working)")
+        pause.first.click(timeout=ACTION_TIMEOUT_MS)
+        page.get_by_role("button", name="▶ Play").filter(visible=True).first.wait_for(
+            timeout=ACTION_TIMEOUT_MS
+        )
     try:
         page.locator(".rl-busy").first.wait_for(state="hidden", timeout=BUSY_TIMEOUT_MS)
     except PlaywrightTimeout:
