@@ -179,12 +179,16 @@ def still_answers(page: Any, monkey: Monkey) -> None:
     still being worked out is waited for first (a click meanwhile is refused as busy); a
     game playing itself (autoplay) is paused first, or the page is never done working."""
     pause = page.get_by_role("button", name="⏸ Pause").filter(visible=True)
-    if pause.count():
+    play = page.get_by_role("button", name="▶ Play").filter(visible=True)
+    for _ in range(3):  # a redraw may cover or replace the button for a moment
+        if not pause.count():
+            break
         monkey.note("check: ⏸ Pause (autoplay keeps the page working)")
-        pause.first.click(timeout=ACTION_TIMEOUT_MS)
-        page.get_by_role("button", name="▶ Play").filter(visible=True).first.wait_for(
-            timeout=ACTION_TIMEOUT_MS
-        )
+        try:
+            pause.first.click(timeout=ACTION_TIMEOUT_MS)
+            play.first.wait_for(timeout=BUSY_TIMEOUT_MS)
+        except PlaywrightTimeout:
+            continue
     try:
         page.locator(".rl-busy").first.wait_for(state="hidden", timeout=BUSY_TIMEOUT_MS)
     except PlaywrightTimeout:
