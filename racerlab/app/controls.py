@@ -525,8 +525,9 @@ _NOTE_CSS = """
 
 
 class MessageBanner(_SessionView):
-    """The last error (red) and notice (blue), each dismissable, hidden when empty; and
-    while the session works off the loop, a grey line saying on what."""
+    """The last error (red) and notice (blue), each dismissable, in the page only while
+    shown; and while the session works off the loop, a grey line saying on what (always in
+    the page, hidden when idle)."""
 
     watches = ("error", "notice", "busy")
 
@@ -543,8 +544,11 @@ class MessageBanner(_SessionView):
         )
         self.dismiss = pn.widgets.Button(label="Dismiss", visible=False, width=90)
         self.dismiss.on_click(session.guarded(lambda e: self._dismiss(), "dismiss"))
-        # only the parts shown are in the page (a page starts with none of them)
-        self._column = pn.Column(sizing_mode="stretch_width")
+        # the messages are put in the page only while shown (a page starts with none of
+        # them); the busy line stays, hidden when idle: it comes and goes with every Step,
+        # and adding or removing a model makes Bokeh walk the whole page's models again
+        # (about 25 ms a time on a Racer Knights page), where hiding it is one property
+        self._column = pn.Column(self.busy_note, sizing_mode="stretch_width")
         self.refresh()
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -567,8 +571,8 @@ class MessageBanner(_SessionView):
         if self.busy_note.visible != bool(s.busy):
             self.busy_note.visible = bool(s.busy)
         # Dismiss under the error (a row for the two cost a model)
-        parts = (self.error_alert, self.dismiss, self.notice_alert, self.busy_note)
-        shown = [p for p in parts if p.visible]
+        parts = (self.error_alert, self.dismiss, self.notice_alert)
+        shown = [*(p for p in parts if p.visible), self.busy_note]
         if shown != list(self._column.objects):
             self._column.objects = shown
 

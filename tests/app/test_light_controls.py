@@ -11,14 +11,38 @@ def test_the_banner_holds_only_the_messages_shown():
     app = knights_app(seed=3)
     banner, s = app.banner, app.session
     column = banner.__panel__()
-    assert list(column.objects) == []  # a fresh page: no message, no model for one
+    busy = banner.busy_note
+    assert list(column.objects) == [busy]  # a fresh page: no message, no model for one
+    assert not busy.visible and busy.object == ""
     s.error = "no such racer"
-    assert list(column.objects) == [banner.error_alert, banner.dismiss]
+    assert list(column.objects) == [banner.error_alert, banner.dismiss, busy]
     assert "no such racer" in banner.error_alert.object
     s.notice = "New random game from seed 5."
-    assert list(column.objects) == [banner.error_alert, banner.dismiss, banner.notice_alert]
+    assert list(column.objects) == [banner.error_alert, banner.dismiss, banner.notice_alert, busy]
     s.clear_messages()
-    assert list(column.objects) == []
+    assert list(column.objects) == [busy]
+
+
+def test_working_on_a_step_is_shown_without_changing_the_page_layout():
+    """Every served Step marks the session busy and then idle: the busy line is shown and
+    hidden in place, so the page's models stay the same (adding or removing one makes Bokeh
+    walk the whole document, which cost about 50 ms of the server's loop per Step)."""
+    import panel as pn
+    from bokeh.document import Document
+
+    app = knights_app(seed=3)
+    doc = Document()
+    pn.panel(app).server_doc(doc)
+    banner, s = app.banner, app.session
+    column = banner.__panel__()
+    models_before = {m.id for m in doc.models}
+    s.busy = "step"
+    assert list(column.objects) == [banner.busy_note]
+    assert banner.busy_note.visible and "Working: step" in banner.busy_note.object
+    assert {m.id for m in doc.models} == models_before
+    s.busy = ""
+    assert not banner.busy_note.visible and banner.busy_note.object == ""
+    assert {m.id for m in doc.models} == models_before
 
 
 def test_the_event_log_is_one_pane_headed_by_its_first_line():
