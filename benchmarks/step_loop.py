@@ -1,0 +1,148 @@
+"""A Step's processor time on the server's event loop, now and at another commit.
+
+Under ``racerlab serve`` every page shares one event loop, so what a Step costs
+there is what every other visitor waits for. This benchmark builds a dashboard
+in a fresh process, attaches it to a Bokeh document as the server does, and
+counts the processor time of what the loop runs for one Step, Bokeh's making of
+the patch message included:
+
+* code with off-loop moves (``GameSession.stepping``): the session marked busy,
+  the bot's move worked out (**not** counted: a worker does it), the move
+  applied and every shown panel redrawn, the session marked idle;
+* older code (everything on the loop): the Step button's click, bot move
+  included.
+
+The first tab is shown (as on a page just opened). Prints one JSON object: the
+median and worst per dashboard, and with ``--base COMMIT`` the same at that
+commit (checked out in a temporary worktree) and the ratio base / now.
+
+Run: ``python benchmarks/step_loop.py [--base 98f0cec] [--repeats 40]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from instructions import checkout, drop  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+SLUGS = ("knights", "sonic")
+
+
+def measure(slug: str, repeats: int, seed: int = 7) -> dict[str, float]:
+    """In this process: the loop's processor milliseconds per Step on dashboard ``slug``."""
+    import panel as pn
+    from bokeh.document import Document
+    from bokeh.protocol import Protocol
+
+    from racerlab.app import DASHBOARDS
+
+    app = DASHBOARDS[slug].build(seed=seed)
+    doc = Document()
+    pn.panel(app).server_doc(doc)
+    events: list[object] = []
+    doc.callbacks.on_change(events.append)
+    protocol = Protocol()
+    session = app.session
+    served = hasattr(session, "stepping")
+
+    def send() -> None:  # what the server does with the changes: one patch message
+        if events:
+            protocol.create("PATCH-DOC", list(events))
+            events.clear()
+
+    def step() -> float:
+        if session.is_over:
+            session.new_random(seed + 1)
+        if not served:
+            started = time.process_time()
+            app.steps.action_button.clicks += 1
+            send()
+            return time.process_time() - started
+        started = time.process_time()
+        session.busy = "step"
+        send()
+        moves = session.stepping("action")
+        work = next(moves)
+        spent = time.process_time() - started
+        try:
+            while True:
+                action = work() if callable(work) else None  # a worker's part: not counted
+                started = time.process_time()
+                work = moves.send(action)
+                spent += time.process_time() - started
+        except StopIteration:
+            spent += time.process_time() - started
+        started = time.process_time()
+        session.busy = ""
+        send()
+        return spent + time.process_time() - started
+
+    for _ in range(5):  # warm caches, as on a page already in use
+        step()
+    ms = [step() * 1000.0 for _ in range(repeats)]
+    return {
+        "median_ms": round(statistics.median(ms), 2),
+        "worst_ms": round(max(ms), 2),
+        "n": len(ms),
+        "served_flow": served,
+    }
+
+
+def run_tree(code: Path, repeats: int) -> dict[str, dict[str, float]]:
+    """Each dashboard measured in a fresh process running the racerlab of ``code``."""
+    out = {}
+    env = {**os.environ, "PYTHONPATH": str(code), "PYTHONHASHSEED": "0"}
+    for slug in SLUGS:
+        call = f"import json, step_loop as b; print(json.dumps(b.measure({slug!r}, {repeats})))"
+        proc = subprocess.run(
+            [sys.executable, "-c", call],
+            cwd=Path(__file__).resolve().parent,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        out[slug] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: print the figures as one JSON object."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--base", default=None, help="also measure this commit, interleaved")
+    parser.add_argument("--repeats", type=int, default=40, help="Steps timed per dashboard")
+    parser.add_argument("--rounds", type=int, default=2, help="interleaved rounds (with --base)")
+    args = parser.parse_args(argv)
+    if args.base is None:
+        print(json.dumps({"now": run_tree(ROOT, args.repeats)}, indent=1))
+        return 0
+    with tempfile.TemporaryDirectory() as tmp:
+        base = checkout(args.base, Path(tmp))
+        try:
+            rows: dict[str, list[dict[str, dict[str, float]]]] = {"base": [], "now": []}
+            for _ in range(args.rounds):  # A B A B: a busy spell hits both
+                rows["base"].append(run_tree(base, args.repeats))
+                rows["now"].append(run_tree(ROOT, args.repeats))
+        finally:
+            drop(base)
+    out: dict[str, object] = {"base_commit": args.base, "rounds": rows}
+    for slug in SLUGS:
+        b = statistics.median(r[slug]["median_ms"] for r in rows["base"])
+        n = statistics.median(r[slug]["median_ms"] for r in rows["now"])
+        out[f"{slug}_base_over_now"] = round(b / n, 2)
+    print(json.dumps(out, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
