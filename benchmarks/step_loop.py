@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from instructions import checkout, drop  # noqa: E402
+from instructions import checkout, drop
 
 ROOT = Path(__file__).resolve().parents[1]
 SLUGS = ("knights", "sonic")
