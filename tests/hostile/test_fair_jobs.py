@@ -12,6 +12,7 @@ import threading
 import time
 
 import pytest
+from bokeh.document import Document
 
 from racerlab.app import jobs
 from racerlab.app.jobs import BUSY, Busy, FairShare, Turns, step_later
@@ -19,11 +20,14 @@ from racerlab.app.session import GameKit, GameSession
 from racerlab.core.testgame import CoinRace, CoinSetup
 
 
-class FakeDoc:
-    """The parts of a served document the off-loop code uses; the test is its loop."""
+class FakeDoc(Document):
+    """A Bokeh document standing in for a served one (its session context, its loop's
+    callbacks and its closing); the test is its loop."""
+
+    session_context = object()  # served: the off-loop code hands work back to the loop
 
     def __init__(self) -> None:
-        self.session_context = object()
+        super().__init__()
         self.ticks: queue.Queue = queue.Queue()
         self.on_close: list = []
 
