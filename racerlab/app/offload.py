@@ -32,6 +32,7 @@ __all__ = [
     "WORKERS",
     "LoadGate",
     "deferred_page",
+    "hand_over",
     "in_server",
     "off_loop",
 ]
@@ -62,7 +63,7 @@ def in_server() -> Any:
     session the server's event loop is busy with at that moment: seen from another
     thread it names a page that thread is not running. So a document is answered only
     on the thread running its server's event loop; work on another thread is handed its
-    document by whoever started it (as :func:`off_loop` does).
+    document by whoever started it (see :func:`hand_over`).
     """
     doc = pn.state.curdoc
     if doc is None or doc.session_context is None:
@@ -79,8 +80,11 @@ def _runs_loop_of(doc: Any) -> bool:
     return loop is not None and IOLoop.current(instance=False) is loop
 
 
-def _hand_over(doc: Any, fn: Callable[[], None]) -> None:
-    """Run ``fn`` on ``doc``'s event loop (safe from any thread); quiet if the page closed."""
+def hand_over(doc: Any, fn: Callable[[], None]) -> None:
+    """Run ``fn`` on ``doc``'s event loop (safe from any thread); quiet if the page closed.
+
+    How work done on another thread gives its result back to its page: ``doc`` is the
+    page's document, taken on the loop when the work was started."""
     try:
         doc.add_next_tick_callback(fn)
     except Exception:  # the session ended while the work ran
@@ -118,10 +122,10 @@ def off_loop(
     def done(future: Future) -> None:
         exc = future.exception()
         if exc is not None:
-            _hand_over(doc, lambda: failed(exc))
+            hand_over(doc, lambda: failed(exc))
         else:
             result = future.result()
-            _hand_over(doc, lambda: then(result))
+            hand_over(doc, lambda: then(result))
 
     future = _executor().submit(run)
     future.add_done_callback(done)

@@ -1,4 +1,5 @@
-"""``offload.in_server()`` answers only on the thread running the session's event loop.
+"""``offload``: ``in_server()`` answers only on the thread running the session's event loop;
+``hand_over`` gives work done elsewhere back to its page.
 
 Bokeh's current document is process-wide: while the server's loop makes a page, another
 thread of the same process asking Panel for "the current document" is told that page's.
@@ -45,3 +46,27 @@ def test_another_thread_is_not_taken_for_the_served_page(serve_app):
 
 def test_outside_a_server_there_is_no_document():
     assert offload.in_server() is None
+
+
+def test_jobs_hand_results_back_through_the_public_hand_over():
+    from racerlab.app import jobs
+
+    assert "hand_over" in offload.__all__ and offload.hand_over.__doc__
+    assert jobs.hand_over is offload.hand_over  # one function for both, no private import
+    ran: list[object] = []
+
+    class Page:
+        def add_next_tick_callback(self, fn):
+            ran.append(fn)
+
+    class ClosedPage:
+        def add_next_tick_callback(self, fn):
+            raise RuntimeError("the session has ended")
+
+    def work() -> None:
+        pass
+
+    offload.hand_over(Page(), work)
+    assert ran == [work]
+    offload.hand_over(ClosedPage(), work)  # a closed page: nothing raised, nothing run
+    assert ran == [work]
