@@ -125,21 +125,22 @@ def _page_factory(slug: str) -> Callable[[], Any]:
         from .page_args import url_presenter
 
         dashboard = dashboards()[slug]
-        if in_server() is None:
+        doc = in_server()
+        if doc is None:
             return dashboard.build(template=True)
         # here, on the event loop: the dashboard itself is built in a worker thread
-        hurry_closed_sessions(in_server().session_context)
+        hurry_closed_sessions(doc.session_context)
         use_local_resources()
         token = _link_game()
         presenter = url_presenter()  # read here: the worker thread cannot see the address
-        doc = in_server()
 
         def build() -> Any:
             from panel.io.state import set_curdoc
 
             # in the worker, Panel's "current document" would be whichever session the
             # server touched last: what the build reads of its page must come from this
-            # page's own document
+            # page's own document, handed to it here (``in_server()`` stays ``None`` in
+            # the worker: it does not run the page's event loop)
             with set_curdoc(doc):
                 return dashboard.build(game=token, presenter=presenter)
 
@@ -179,13 +180,13 @@ def _fill_page(app: Any, main: Any, sidebar: Any) -> None:
 
 def _landing() -> Any:
     """The landing page (``/`` of ``racerlab serve all``)."""
-    import panel as pn
-
     from .landing import landing_app
     from .offline import use_local_resources
+    from .offload import in_server
 
-    if pn.state.curdoc is not None:
-        hurry_closed_sessions(pn.state.curdoc.session_context)
+    doc = in_server()
+    if doc is not None:
+        hurry_closed_sessions(doc.session_context)
     use_local_resources()
     return landing_app(template=True)
 
