@@ -37,8 +37,8 @@ DESTROYED = re.compile(r"Session (\d+) destroyed")
 LOAD_MS = 90_000
 """How long a page may take to show its Step button on a busy machine."""
 DISCARD_TIMEOUT_S = 180
-"""How long the server may take to discard closed sessions (Bokeh checks every 17 s for
-sessions unused for 15 s; a busy machine is slower)."""
+"""How long the server may take to discard closed sessions (a few seconds after a tab
+closes, 15 s for a page that never connected; a busy machine is slower)."""
 STEP_AFTER_S = 180
 """How long a new page's Step may take right after the cycles on a busy machine."""
 GAMES = ("/knights", "/sonic")
