@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from . import balance_cli
-from .cli_args import port_number, whole_number
+from .cli_args import flag, port_number, repeatable, whole_number
 from .core.errors import RacerlabError, clip
 from .core.limits import MAX_GAMES, MAX_PLAYERS, MAX_SEED
 
@@ -114,10 +114,10 @@ def build_parser() -> argparse.ArgumentParser:
 def _add_validate(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("validate", help="check catalog (.toml) and saved-game (.json) files")
     p.add_argument("files", nargs="+", help="files to check")
-    p.add_argument(
+    flag(
+        p,
         "--provenance",
-        action="store_true",
-        help="also list, entry by entry, the values the rulebook prints and those that are ours"
+        "also list, entry by entry, the values the rulebook prints and those that are ours"
         " (default: off)",
     )
     p.set_defaults(func=_validate)
@@ -137,11 +137,7 @@ def _add_catalog(sub: argparse._SubParsersAction) -> None:
         default="all",
         help="whose catalog (default: %(default)s)",
     )
-    e.add_argument(
-        "--force",
-        action="store_true",
-        help="write into a folder that is not empty (default: refuse)",
-    )
+    flag(e, "--force", "write into a folder that is not empty (default: refuse)")
     e.set_defaults(func=_catalog_export)
 
 
@@ -160,15 +156,12 @@ def _add_serve(sub: argparse._SubParsersAction) -> None:
         default="127.0.0.1",
         help="interface to listen on (default: %(default)s, this machine only)",
     )
-    p.add_argument(
-        "--no-show", action="store_true", help="do not open a browser (default: open one)"
-    )
-    p.add_argument(
+    flag(p, "--no-show", "do not open a browser (default: open one)")
+    repeatable(
+        p,
         "--allow-websocket-origin",
-        action="append",
-        default=[],
-        metavar="HOST[:PORT]",
-        help="also accept pages served under this host name (repeatable; default: none)",
+        "HOST[:PORT]",
+        "also accept pages served under this host name (repeatable; default: none)",
     )
     p.add_argument(
         "--num-procs",
@@ -207,10 +200,10 @@ def _add_simulate(sub: argparse._SubParsersAction) -> None:
         default=None,
         help="a saved game or scenario JSON to start every game from (default: random set-ups)",
     )
-    p.add_argument(
+    flag(
+        p,
         "--reshuffle-unseen",
-        action="store_true",
-        help="with --scenario: shuffle the cards nobody has seen (Battle Racers' decks) per game"
+        "with --scenario: shuffle the cards nobody has seen (Battle Racers' decks) per game"
         " (default: keep the saved order)",
     )
     p.add_argument(
@@ -226,12 +219,8 @@ def _add_simulate(sub: argparse._SubParsersAction) -> None:
         help="worker processes, at most the machine's cores (more are cut to that number;"
         " default: %(default)s)",
     )
-    p.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="set a rule option (repeatable; default: the rulebook's rules)",
+    repeatable(
+        p, "--option", "NAME=VALUE", "set a rule option (repeatable; default: the rulebook's rules)"
     )
     p.add_argument(
         "--mode",
@@ -249,11 +238,7 @@ def _add_simulate(sub: argparse._SubParsersAction) -> None:
         default=None,
         help="output .csv or .parquet file (default: CSV on standard output)",
     )
-    p.add_argument(
-        "--no-progress",
-        action="store_true",
-        help="no progress bar on standard error (default: show it)",
-    )
+    flag(p, "--no-progress", "no progress bar on standard error (default: show it)")
     p.set_defaults(func=_simulate)
 
 

@@ -1,5 +1,7 @@
-"""Argument checks shared by the ``racerlab`` subcommands: a bad number is refused by
-argparse (status 2) with the option named and the allowed range, before any work starts.
+"""Argument checks and option kinds shared by the ``racerlab`` subcommands: a bad number
+is refused by argparse (status 2) with the option named and the allowed range, before any
+work starts; :func:`flag` and :func:`repeatable` add the two option kinds every
+subcommand has (an on/off switch, an option given as often as wanted).
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from collections.abc import Callable
 from .core.errors import clip
 from .core.limits import MAX_PORT
 
-__all__ = ["port_number", "whole_number"]
+__all__ = ["flag", "port_number", "repeatable", "whole_number"]
 
 
 def whole_number(low: int, high: int | None = None, why: str = "") -> Callable[[str], int]:
@@ -44,3 +46,26 @@ def whole_number(low: int, high: int | None = None, why: str = "") -> Callable[[
 
 port_number = whole_number(1, MAX_PORT, "a TCP port")
 """A ``--port`` value: a whole number from 1 to 65535 (argparse exits 2 otherwise)."""
+
+
+def flag(parser: argparse.ArgumentParser, name: str, help: str) -> None:
+    """Add the switch ``name`` to ``parser``: off unless given (``help`` says what it does).
+
+    >>> p = argparse.ArgumentParser()
+    >>> flag(p, "--force", "overwrite")
+    >>> p.parse_args([]).force, p.parse_args(["--force"]).force
+    (False, True)
+    """
+    parser.add_argument(name, action="store_true", help=help)
+
+
+def repeatable(parser: argparse.ArgumentParser, name: str, metavar: str, help: str) -> None:
+    """Add the option ``name`` to ``parser``, to be given as often as wanted: its values come
+    as a list, in the order given (empty when never given).
+
+    >>> p = argparse.ArgumentParser()
+    >>> repeatable(p, "--option", "NAME=VALUE", "a rule option")
+    >>> p.parse_args([]).option, p.parse_args(["--option", "a=1", "--option", "b=2"]).option
+    ([], ['a=1', 'b=2'])
+    """
+    parser.add_argument(name, action="append", default=[], metavar=metavar, help=help)

@@ -18,6 +18,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -147,25 +148,60 @@ def serve_app() -> Iterator[Callable[..., str]]:
     pn.state.reset()
 
 
-@pytest.fixture(scope="module")
-def racerlab_server() -> Iterator[str]:
-    """A real ``racerlab serve all --no-show`` subprocess (default address); yields its URL."""
+SERVE_LOGGED = """
+import logging, sys
+from panel.io.logging import panel_log_handler
+logging.basicConfig(
+    level=logging.INFO, stream=sys.stdout,
+    format="%(asctime)s %(levelname)s: %(name)s - %(message)s",
+)
+panel_log_handler.setLevel(logging.INFO)  # Panel's own log: sessions created, destroyed
+from racerlab.cli import main
+sys.exit(main(["serve", *sys.argv[2:], "--port", sys.argv[1], "--no-show"]))
+"""
+"""``racerlab serve`` with the server's log at INFO, as ``panel serve --log-level info``
+would give (Panel's "Session N created/destroyed" lines and every ERROR record)."""
+
+
+@contextmanager
+def racerlab_serve(*args: str, name: str = "racerlab-serve", logged: bool = False):
+    """Run ``racerlab serve ARGS --port P --no-show`` in a subprocess until the block ends.
+
+    Yields ``(url, log_path)`` once ``/liveness`` answers; the server's output goes to
+    ``test-artifacts/<name>-<port>.log``. ``logged``: Python logging at INFO (see
+    :data:`SERVE_LOGGED`). The server is stopped (killed if it will not stop) at the end.
+    """
     port = free_port()
     ARTIFACTS.mkdir(exist_ok=True)
-    log_path = ARTIFACTS / f"racerlab-serve-{port}.log"
+    log_path = ARTIFACTS / f"{name}-{port}.log"
+    if logged:
+        command = [sys.executable, "-c", SERVE_LOGGED, str(port), *args]
+    else:
+        command = [sys.executable, "-m", "racerlab", "serve", *args]
+        command += ["--port", str(port), "--no-show"]
     with open(log_path, "wb") as log:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "racerlab", "serve", "all", "--port", str(port), "--no-show"],
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            cwd=ROOT,
-        )
+        proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
         url = f"http://127.0.0.1:{port}"
         try:
             wait_for_liveness(url, proc=proc)
-            yield url
+            yield url, log_path
         finally:
             stop_process(proc, timeout=15)
+
+
+@pytest.fixture(scope="module")
+def racerlab_server() -> Iterator[str]:
+    """A real ``racerlab serve all --no-show`` subprocess (default address); yields its URL."""
+    with racerlab_serve("all") as (url, _log):
+        yield url
+
+
+@pytest.fixture
+def logged_racerlab_server() -> Iterator[tuple[str, Path]]:
+    """``racerlab serve all`` logging at INFO to a file (see :func:`racerlab_serve`): yields
+    (url, log path)."""
+    with racerlab_serve("all", name="racerlab-serve-logged", logged=True) as served:
+        yield served
 
 
 @pytest.fixture

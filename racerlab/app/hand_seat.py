@@ -18,7 +18,14 @@ from typing import Any
 from .escape import text as esc
 from .session import HUMAN
 
-__all__ = ["HAND_HELP", "empty_log_html", "hand_to_choose", "next_step_hint", "step_status"]
+__all__ = [
+    "HAND_HELP",
+    "NO_HAND_PLAY",
+    "empty_log_html",
+    "hand_to_choose",
+    "next_step_hint",
+    "step_status",
+]
 
 
 def hand_to_choose(session: Any) -> int | None:
@@ -33,7 +40,15 @@ def hand_to_choose(session: Any) -> int | None:
 
 
 HAND_HELP = "use the Play by hand tab"
-"""Where a seat played by hand makes its choice, as the step controls' status says it."""
+"""Where a seat played by hand makes its choice, as the step controls' status says it
+(on the dashboards that have a "Play by hand" tab)."""
+
+NO_HAND_PLAY = (
+    "this dashboard has no hand play: untick the seat under Seats played by hand "
+    "to let the bot play it"
+)
+"""What the status says instead on a dashboard with no "Play by hand" tab (the plain one):
+the only way on from a seat played by hand is to give it back to the bot."""
 
 
 def step_status(session: Any, hand_help: str = HAND_HELP) -> str:

@@ -32,7 +32,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..core.errors import RacerlabError
-from .offload import _hand_over, in_server
+from .offload import hand_over, in_server
 from .session import BotMove, GameSession
 from .worker_pool import spawn_pool
 
@@ -487,7 +487,7 @@ def _advance(
             else:
                 _advance(doc, job, moves, future.result(), then)
 
-        _hand_over(doc, on_loop)
+        hand_over(doc, on_loop)
 
     if quick(work):
         _quick().submit(quick_piece, job, work).add_done_callback(handed)

@@ -32,6 +32,7 @@ __all__ = [
     "WORKERS",
     "LoadGate",
     "deferred_page",
+    "hand_over",
     "in_server",
     "off_loop",
 ]
@@ -56,13 +57,34 @@ def _executor() -> ThreadPoolExecutor:
 
 
 def in_server() -> Any:
-    """The session's Bokeh document when running under a server, else ``None``."""
+    """The session's Bokeh document when this thread is running it under a server, else ``None``.
+
+    Panel's current document falls back to Bokeh's process-wide one, which is whichever
+    session the server's event loop is busy with at that moment: seen from another
+    thread it names a page that thread is not running. So a document is answered only
+    on the thread running its server's event loop; work on another thread is handed its
+    document by whoever started it (see :func:`hand_over`).
+    """
     doc = pn.state.curdoc
-    return doc if doc is not None and doc.session_context is not None else None
+    if doc is None or doc.session_context is None:
+        return None
+    return doc if _runs_loop_of(doc) else None
 
 
-def _hand_over(doc: Any, fn: Callable[[], None]) -> None:
-    """Run ``fn`` on ``doc``'s event loop (safe from any thread); quiet if the page closed."""
+def _runs_loop_of(doc: Any) -> bool:
+    """Whether this thread is running the event loop of ``doc``'s server."""
+    from tornado.ioloop import IOLoop
+
+    server = getattr(doc.session_context, "server_context", None)
+    loop = getattr(getattr(server, "application_context", None), "io_loop", None)
+    return loop is not None and IOLoop.current(instance=False) is loop
+
+
+def hand_over(doc: Any, fn: Callable[[], None]) -> None:
+    """Run ``fn`` on ``doc``'s event loop (safe from any thread); quiet if the page closed.
+
+    How work done on another thread gives its result back to its page: ``doc`` is the
+    page's document, taken on the loop when the work was started."""
     try:
         doc.add_next_tick_callback(fn)
     except Exception:  # the session ended while the work ran
@@ -100,10 +122,10 @@ def off_loop(
     def done(future: Future) -> None:
         exc = future.exception()
         if exc is not None:
-            _hand_over(doc, lambda: failed(exc))
+            hand_over(doc, lambda: failed(exc))
         else:
             result = future.result()
-            _hand_over(doc, lambda: then(result))
+            hand_over(doc, lambda: then(result))
 
     future = _executor().submit(run)
     future.add_done_callback(done)

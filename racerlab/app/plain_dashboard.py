@@ -3,7 +3,8 @@
 A game listed in :mod:`racerlab.games` without a dashboard of its own (the
 core's Coin Race test game) is shown with this: the shared step controls,
 scenario save/load, event log and message banner, plus a table of the state's
-fields at the cursor and each seat's name. Nothing in it knows the game: the
+fields at the cursor and each seat's name. It has no "Play by hand" tab: a seat ticked
+as played by hand is told to give the seat back to the bot. Nothing in it knows the game: the
 :class:`~racerlab.app.session.GameKit` is built from the
 :class:`~racerlab.core.registry.GameDescriptor` by :func:`kit_from_descriptor`.
 
@@ -23,6 +24,7 @@ import panel as pn
 from ..core.registry import GameDescriptor, descriptor
 from .controls import EventLog, set_text
 from .escape import text as esc
+from .hand_seat import NO_HAND_PLAY
 from .session import GameKit, GameSession
 from .shell import MAIN, SIDE, DashboardShell, PanelSpec
 
@@ -83,6 +85,8 @@ class PlainDashboard(DashboardShell):
     def __init__(self, session: GameSession, template: bool = False, **params: Any) -> None:
         super().__init__(session, template=template, **params)
         self.TITLE = session.kit.title
+        self.steps.hand_help = NO_HAND_PLAY  # no "Play by hand" tab here: say what there is
+        self.steps.refresh()
         self._start()
 
     state_pane = property(lambda self: self.panel("state"), doc="The state as a table.")

@@ -13,6 +13,11 @@ processes that share the listening socket (see :func:`process_count`); the
 secret is made once, before the fork, so every process accepts every page's
 session token. Closing a tab while the server writes to it is not an error
 worth a traceback (see :mod:`racerlab.app.closed_tabs`).
+
+A closed tab lets go of its session (and so of its running work) about
+:data:`CLOSED_TAB_LINGER_MS` after its last connection closed, rather than after
+Bokeh's 15-30 s (see :func:`hurry_closed_sessions`); a page that has not yet
+connected keeps Bokeh's longer grace, so a slow first load still finds its session.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import asyncio
 import logging
 import os
 import sys
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -33,6 +39,7 @@ from .page_turns import one_page_at_a_time
 __all__ = [
     "app_routes",
     "exposure_warning",
+    "hurry_closed_sessions",
     "process_count",
     "serve_command",
     "server_secret",
@@ -58,6 +65,50 @@ DEFAULT_ADDRESS = "127.0.0.1"
 """Serve on loopback only by default: a dashboard is not meant for the open network."""
 
 
+CHECK_SESSIONS_MS = 1000
+"""How often the server looks for sessions to end (Bokeh's default: every 17 s)."""
+
+CLOSED_TAB_LINGER_MS = 2500
+"""How long a session is kept after its last connection closed (Bokeh's default: 15 s for
+every unused session). Long enough for a reconnect, short enough that a closed tab's
+simulation or search round stops within a few seconds."""
+
+_hurried: weakref.WeakSet[Any] = weakref.WeakSet()
+"""Application contexts whose closed sessions are already being looked for."""
+
+
+def hurry_closed_sessions(session_context: Any) -> None:
+    """End the sessions of ``session_context``'s application soon after their tab closes.
+
+    Once per application (called by each page as it is made, on the event loop): every
+    :data:`CHECK_SESSIONS_MS` the sessions that have had a connection and have had none
+    for :data:`CLOSED_TAB_LINGER_MS` are marked for expiry, and Bokeh's own check (as
+    often, see :func:`start_server`) discards them. A session that never connected yet is
+    left to Bokeh's unused-session lifetime. Outside a server this does nothing.
+    """
+    from tornado.ioloop import PeriodicCallback
+
+    app_context = getattr(
+        getattr(session_context, "server_context", None), "application_context", None
+    )
+    if app_context is None or app_context in _hurried:
+        return
+    _hurried.add(app_context)
+    connected: weakref.WeakSet[Any] = weakref.WeakSet()
+
+    def look() -> None:
+        for session in list(app_context.sessions):
+            if session.connection_count > 0:
+                connected.add(session)
+            elif (
+                session in connected
+                and session.milliseconds_since_last_unsubscribe > CLOSED_TAB_LINGER_MS
+            ):
+                session.request_expiration()
+
+    PeriodicCallback(look, CHECK_SESSIONS_MS).start()  # on the server's loop: pages run there
+
+
 def _page_factory(slug: str) -> Callable[[], Any]:
     """A plain function (Panel calls functions once per session, not partials) for ``slug``.
 
@@ -74,20 +125,22 @@ def _page_factory(slug: str) -> Callable[[], Any]:
         from .page_args import url_presenter
 
         dashboard = dashboards()[slug]
-        if in_server() is None:
+        doc = in_server()
+        if doc is None:
             return dashboard.build(template=True)
         # here, on the event loop: the dashboard itself is built in a worker thread
+        hurry_closed_sessions(doc.session_context)
         use_local_resources()
         token = _link_game()
         presenter = url_presenter()  # read here: the worker thread cannot see the address
-        doc = in_server()
 
         def build() -> Any:
             from panel.io.state import set_curdoc
 
             # in the worker, Panel's "current document" would be whichever session the
             # server touched last: what the build reads of its page must come from this
-            # page's own document
+            # page's own document, handed to it here (``in_server()`` stays ``None`` in
+            # the worker: it does not run the page's event loop)
             with set_curdoc(doc):
                 return dashboard.build(game=token, presenter=presenter)
 
@@ -126,9 +179,14 @@ def _fill_page(app: Any, main: Any, sidebar: Any) -> None:
 
 
 def _landing() -> Any:
+    """The landing page (``/`` of ``racerlab serve all``)."""
     from .landing import landing_app
     from .offline import use_local_resources
+    from .offload import in_server
 
+    doc = in_server()
+    if doc is not None:
+        hurry_closed_sessions(doc.session_context)
     use_local_resources()
     return landing_app(template=True)
 
@@ -302,6 +360,7 @@ def start_server(
         secret_key=server_secret(secret),  # made once, before any fork: shared by all
         websocket_max_message_size=WEBSOCKET_MAX_BYTES,
         http_server_kwargs={"max_header_size": MAX_REQUEST_HEAD_BYTES},
+        check_unused_sessions_milliseconds=CHECK_SESSIONS_MS,
         **options,
     )
     if procs != 1:

@@ -72,13 +72,13 @@ def _wait(condition, timeout: float = 60.0) -> None:
 
 def test_the_dashboard_waits_for_the_page_to_be_shown(served, monkeypatch):
     handed: list[float] = []
-    original = offload._hand_over
+    original = offload.hand_over
 
     def hand_over(doc, fn):
         handed.append(time.monotonic())
         original(doc, fn)
 
-    monkeypatch.setattr(offload, "_hand_over", hand_over)
+    monkeypatch.setattr(offload, "hand_over", hand_over)
     before = _session_docs()
     urllib.request.urlopen(served + "/knights", timeout=60).read()  # no browser: never shown
     (doc,) = _session_docs() - before

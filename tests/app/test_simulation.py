@@ -21,8 +21,44 @@ def session(request) -> GameSession:
     return s
 
 
-def test_a_run_plays_the_games_asked_for_and_shows_each_seats_wins(session):
-    panel = SimulationPanel(session)
+@pytest.fixture
+def panel(session) -> SimulationPanel:
+    """The Simulate tab of ``session``."""
+    return SimulationPanel(session)
+
+
+def _play(panel: SimulationPanel, games: int, seed: int | None = None) -> SimulationPanel:
+    """Run ``games`` games (from ``seed`` if given) through the tab and wait for the end."""
+    panel.games.value = games
+    if seed is not None:
+        panel.seed.value = seed
+    panel.start()
+    panel.wait(timeout=300)
+    return panel
+
+
+def _played_here(session, panel: SimulationPanel, games: int, seed: int):
+    """The same games as the tab plays, played here by simulate() from the same position,
+    seed and bot (cards nobody has seen reshuffled where they hide: the tab's default)."""
+    return simulate(
+        session.kit.rules(),
+        session.timeline,
+        games=games,
+        seed=seed,
+        policies=session.kit.bots[panel.bot.value],
+        progress=False,
+        reshuffle_unseen=session.kit.name == "sonic",
+    )
+
+
+def _start_long_run(panel: SimulationPanel) -> SimulationPanel:
+    """Start a run of 5,000 games (far more than a test lets finish)."""
+    panel.games.value = 5_000
+    panel.start()
+    return panel
+
+
+def test_a_run_plays_the_games_asked_for_and_shows_each_seats_wins(session, panel):
     panel.games.value, panel.seed.value = 6, 11
     panel.start()
     assert panel.running and panel.run_button.disabled and not panel.stop_button.disabled
@@ -30,16 +66,7 @@ def test_a_run_plays_the_games_asked_for_and_shows_each_seats_wins(session):
     assert not panel.running and not panel.run_button.disabled
     assert panel.progress.value == 6
     assert re.match(r"6 game\(s\) in [\d.]+ s\.$", panel.status.object)
-    # the same games as simulate() from the same position, seed and bot
-    df = simulate(
-        session.kit.rules(),
-        session.timeline,
-        games=6,
-        seed=11,
-        policies=session.kit.bots[panel.bot.value],
-        progress=False,
-        reshuffle_unseen=session.kit.name == "sonic",  # the tab's default where cards hide
-    )
+    df = _played_here(session, panel, 6, seed=11)
     assert panel.reshuffle.visible == (session.kit.name == "sonic")
     assert panel.table.object == win_table(df, session.player_names)
     for seat, name in enumerate(session.player_names):
@@ -47,10 +74,8 @@ def test_a_run_plays_the_games_asked_for_and_shows_each_seats_wins(session):
         assert f"<td>{name}</td><td>{wins}</td>" in panel.table.object
 
 
-def test_stop_keeps_the_games_played_and_says_so(session):
-    panel = SimulationPanel(session)
-    panel.games.value = 5_000
-    panel.start()
+def test_stop_keeps_the_games_played_and_says_so(panel):
+    _start_long_run(panel)
     panel.stop()
     panel.wait(timeout=300)
     played = panel.progress.value
@@ -59,11 +84,10 @@ def test_stop_keeps_the_games_played_and_says_so(session):
     assert not panel.running and not panel.run_button.disabled and panel.stop_button.disabled
 
 
-def test_a_finished_game_is_refused_on_the_page_and_nothing_runs(session):
+def test_a_finished_game_is_refused_on_the_page_and_nothing_runs(session, panel):
     session.step("round")
     while not session.is_over:
         session.step("round")
-    panel = SimulationPanel(session)
     session.guarded(panel._on_run, "simulate")(None)
     assert "game is over" in session.error
     assert not panel.running and panel._future is None and not session.busy
@@ -99,12 +123,8 @@ def test_only_the_outcomes_a_game_has_are_shown():
     assert "<td>nobody</td><td>2</td>" in table
 
 
-def test_a_second_run_keeps_the_first_beside_it_for_comparison(session):
-    panel = SimulationPanel(session)
-    panel.games.value, panel.seed.value = 3, 1
-    panel.start()
-    panel.wait(timeout=300)
-    first = panel.table.object
+def test_a_second_run_keeps_the_first_beside_it_for_comparison(session, panel):
+    first = _play(panel, 3, seed=1).table.object
     assert panel.previous.object == ""
     session.step("action")  # a later position, then run again
     panel.seed.value = 2
@@ -120,28 +140,22 @@ def test_a_second_run_keeps_the_first_beside_it_for_comparison(session):
     assert first in panel.previous.object and panel.table.object != ""
 
 
-def test_closing_the_page_stops_a_run(session):
-    panel = SimulationPanel(session)
-    panel.games.value = 5_000
-    panel.start()
+def test_closing_the_page_stops_a_run(panel):
+    _start_long_run(panel)
     panel._on_stop(None)  # what the served page's destroy hook calls
     panel.wait(timeout=300)
     assert panel.progress.value < 5_000 and "stopped after" in panel.status.object
 
 
-def test_the_previous_runs_caption_says_where_it_was_played_from(session):
-    panel = SimulationPanel(session)
-    panel.games.value = 2
+def test_the_previous_runs_caption_says_where_it_was_played_from(session, panel):
     for _ in range(2):
-        panel.start()
-        panel.wait(timeout=300)
+        _play(panel, 2)
     caption = panel.previous.object
     assert "bound method" not in caption
     assert session.status().split(" · ")[0] in caption  # "Round N"
 
 
-def test_an_empty_games_box_is_refused_with_a_clear_reason(session):
-    panel = SimulationPanel(session)
+def test_an_empty_games_box_is_refused_with_a_clear_reason(session, panel):
     panel.games.value = None
     panel.run_button.clicks += 1
     assert not panel.running
@@ -157,8 +171,7 @@ def long_runs_ask(monkeypatch):
     monkeypatch.setattr(simulation, "ESTIMATE_AFTER_S", 0.0)
 
 
-def _asking_run(session, games=40):
-    panel = SimulationPanel(session)
+def _asking_run(panel: SimulationPanel, games: int = 40) -> SimulationPanel:
     panel.games.value, panel.seed.value = games, 5
     panel.start()
     estimate = panel.wait_for_question(timeout=300)
@@ -169,51 +182,40 @@ def _asking_run(session, games=40):
     return panel
 
 
-def test_a_long_run_pauses_and_asks_then_goes_on(session, long_runs_ask):
-    panel = _asking_run(session)
+def test_a_long_run_pauses_and_asks_then_goes_on(panel, long_runs_ask):
+    _asking_run(panel)
     panel.continue_button.clicks += 1
     panel.wait(timeout=600)
     assert not panel.ask.visible and panel.progress.value == 40
     assert re.match(r"40 game\(s\) in [\d.]+ s\.$", panel.status.object)
 
 
-def test_a_long_run_asked_can_play_ten_games_instead_the_same_ten(session, long_runs_ask):
-    panel = _asking_run(session)
+def test_a_long_run_asked_can_play_ten_games_instead_the_same_ten(session, panel, long_runs_ask):
+    _asking_run(panel)
     panel.fewer_button.clicks += 1
     panel.wait(timeout=300)
     assert panel.progress.value == 10
     assert "10 game(s) in" in panel.status.object and "as chosen" in panel.status.object
-    df = simulate(
-        session.kit.rules(),
-        session.timeline,
-        games=10,
-        seed=5,
-        policies=session.kit.bots[panel.bot.value],
-        progress=False,
-        reshuffle_unseen=session.kit.name == "sonic",
+    assert panel.table.object == win_table(
+        _played_here(session, panel, 10, seed=5), session.player_names
     )
-    assert panel.table.object == win_table(df, session.player_names)
     assert "10 game(s), seed 5" in panel._summary and "(cut from 40)" in panel._summary
 
 
-def test_a_long_run_asked_can_stop(session, long_runs_ask):
-    panel = _asking_run(session)
+def test_a_long_run_asked_can_stop(panel, long_runs_ask):
+    _asking_run(panel)
     panel.stop_now_button.clicks += 1
     panel.wait(timeout=300)
     assert not panel.running and panel.progress.value < 40
     assert "stopped after" in panel.status.object
 
 
-def test_a_short_run_never_asks(session):
-    panel = SimulationPanel(session)
-    panel.games.value = 3
-    panel.start()
-    panel.wait(timeout=300)
+def test_a_short_run_never_asks(panel):
+    _play(panel, 3)
     assert not panel.ask.visible and panel._question == 0.0 and panel.progress.value == 3
 
 
-def test_the_progress_and_results_sit_right_under_the_simulate_button(session):
-    panel = SimulationPanel(session)
+def test_the_progress_and_results_sit_right_under_the_simulate_button(panel):
     column = panel.__panel__()
     buttons = next(i for i, o in enumerate(column) if panel.run_button in getattr(o, "objects", []))
     assert list(column)[buttons + 1 : buttons + 5] == [
@@ -224,10 +226,10 @@ def test_the_progress_and_results_sit_right_under_the_simulate_button(session):
     ]
 
 
-def test_a_run_is_the_pages_one_job_and_a_step_meanwhile_is_refused(session, long_runs_ask):
+def test_a_run_is_the_pages_one_job_and_a_step_meanwhile_is_refused(session, panel, long_runs_ask):
     from racerlab.app.jobs import BUSY, Busy, step_later
 
-    panel = _asking_run(session)
+    _asking_run(panel)
     assert session.busy == "simulating games"
     with pytest.raises(Busy, match=BUSY):
         from racerlab.app import jobs
@@ -239,7 +241,7 @@ def test_a_run_is_the_pages_one_job_and_a_step_meanwhile_is_refused(session, lon
     step_later(session, "action", "step")  # free again
 
 
-def test_the_games_are_played_elsewhere_a_chunk_at_a_time(session, monkeypatch):
+def test_the_games_are_played_elsewhere_a_chunk_at_a_time(session, panel, monkeypatch):
     """The run hands its games to jobs.run_elsewhere (worker processes, in turn with other
     sessions), the first chunk one game; the table is the same as played here."""
     from racerlab.analysis.parallel import play_payload
@@ -254,32 +256,21 @@ def test_the_games_are_played_elsewhere_a_chunk_at_a_time(session, monkeypatch):
 
     monkeypatch.setattr(jobs, "run_elsewhere", spy)
     panel = SimulationPanel(session)
-    panel.games.value, panel.seed.value = 4, 2
-    panel.start()
-    panel.wait(timeout=300)
+    _play(panel, 4, seed=2)
     assert pieces and pieces[0][1] == [0]
     assert [i for _, chunk in pieces for i in chunk] == [0, 1, 2, 3]
     if session.kit.name == "knights":  # its game pickles: played in the worker processes
         assert all(fn is play_payload for fn, _ in pieces)
-    df = simulate(
-        session.kit.rules(),
-        session.timeline,
-        games=4,
-        seed=2,
-        policies=session.kit.bots[panel.bot.value],
-        progress=False,
-        reshuffle_unseen=session.kit.name == "sonic",
+    assert panel.table.object == win_table(
+        _played_here(session, panel, 4, seed=2), session.player_names
     )
-    assert panel.table.object == win_table(df, session.player_names)
 
 
-def test_a_closed_pages_job_stops_its_run(session):
+def test_a_closed_pages_job_stops_its_run(session, panel):
     """Closing the page cancels the page's job (racerlab.app.jobs): the run stops too."""
     from racerlab.app import jobs
 
-    panel = SimulationPanel(session)
-    panel.games.value = 5_000
-    panel.start()
+    _start_long_run(panel)
     jobs.cancel_job(session, closed=True)
     panel.wait(timeout=300)
     assert panel.progress.value < 5_000 and "stopped after" in panel.status.object

@@ -2,7 +2,7 @@
 
 A real ``racerlab serve all`` runs in a subprocess with its log (Python logging at INFO,
 Panel's session log included, as ``panel serve --log-level info`` would give) written to
-``test-artifacts/``. Chromium then
+``test-artifacts/`` (``logged_racerlab_server`` in ``tests/conftest.py``). Chromium then
 
 1. runs the seeded monkey (``tests/app/conftest.py``) through every dashboard the server
    serves (/knights and /sonic, every tab by name, then ``?presenter=1`` pages of both),
@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import random
 import re
-import subprocess
-import sys
 import time
 
 import pytest
@@ -32,19 +30,6 @@ PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
 
 pytestmark = pytest.mark.ui
 
-SERVE = """
-import logging, sys
-from panel.io.logging import panel_log_handler
-logging.basicConfig(
-    level=logging.INFO, stream=sys.stdout,
-    format="%(asctime)s %(levelname)s: %(name)s - %(message)s",
-)
-panel_log_handler.setLevel(logging.INFO)  # Panel's own log: sessions created, destroyed
-from racerlab.cli import main
-sys.exit(main(["serve", "all", "--port", sys.argv[1], "--no-show"]))
-"""
-"""``racerlab serve all`` with the server's log at INFO (every ERROR record says so)."""
-
 BAD = re.compile(r"Traceback|Task exception was never retrieved|\bERROR\b")
 """What must not be in the server's log."""
 CREATED = re.compile(r"Session (\d+) created")
@@ -52,8 +37,8 @@ DESTROYED = re.compile(r"Session (\d+) destroyed")
 LOAD_MS = 90_000
 """How long a page may take to show its Step button on a busy machine."""
 DISCARD_TIMEOUT_S = 180
-"""How long the server may take to discard closed sessions (Bokeh checks every 17 s for
-sessions unused for 15 s; a busy machine is slower)."""
+"""How long the server may take to discard closed sessions (a few seconds after a tab
+closes, 15 s for a page that never connected; a busy machine is slower)."""
 STEP_AFTER_S = 180
 """How long a new page's Step may take right after the cycles on a busy machine."""
 GAMES = ("/knights", "/sonic")
@@ -77,28 +62,6 @@ def _sessions(text: str) -> tuple[set[str], set[str]]:
     """The ids of the sessions the log says were made, and of those it says were destroyed
     (Panel says so twice for one session)."""
     return set(CREATED.findall(text)), set(DESTROYED.findall(text))
-
-
-@pytest.fixture
-def logged_server(free_loopback_port, liveness, stop_server, racerlab_root):
-    """``racerlab serve all`` logging at INFO to a file: yields (url, log path)."""
-    port = free_loopback_port()
-    artifacts = racerlab_root / "test-artifacts"
-    artifacts.mkdir(exist_ok=True)
-    log_path = artifacts / f"racerlab-serve-cycles-{port}.log"
-    with open(log_path, "wb") as log:
-        proc = subprocess.Popen(
-            [sys.executable, "-c", SERVE, str(port)],
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            cwd=racerlab_root,
-        )
-        url = f"http://127.0.0.1:{port}"
-        try:
-            liveness(url, proc=proc)
-            yield url, log_path
-        finally:
-            stop_server(proc, timeout=15)
 
 
 def _step_button(page):
@@ -200,7 +163,7 @@ def _still_serving(context, url: str, status_step, wait_for) -> None:
 def test_monkey_and_tab_cycles_leave_a_clean_log(
     walk,
     cycles,
-    logged_server,
+    logged_racerlab_server,
     browser,
     loopback_only,
     monkey_run,
@@ -208,7 +171,7 @@ def test_monkey_and_tab_cycles_leave_a_clean_log(
     status_step,
     wait_for,
 ):
-    url, log_path = logged_server
+    url, log_path = logged_racerlab_server
     context = browser.new_context(viewport={"width": 1366, "height": 768})
     errors: list[str] = []
     pages_outside: list[list[str]] = []
