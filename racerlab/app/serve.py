@@ -166,16 +166,16 @@ def _fill_page(app: Any, main: Any, sidebar: Any) -> None:
 
     from .offload import in_server
 
-    sidebar[:] = [pn.Column(*app._sidebar(), sizing_mode="stretch_width")]
+    main[:] = [pn.Column(*app._main(), sizing_mode="stretch_width")]
 
-    def fill_main() -> None:
-        main[:] = [pn.Column(*app._main(), sizing_mode="stretch_width")]
+    def fill_sidebar() -> None:
+        sidebar[:] = [pn.Column(*app._sidebar(), sizing_mode="stretch_width")]
 
     doc = in_server()
     if doc is None:
-        fill_main()
+        fill_sidebar()
     else:  # two shorter turns on the event loop rather than one long one
-        doc.add_next_tick_callback(fill_main)
+        doc.add_next_tick_callback(fill_sidebar)
 
 
 def _landing() -> Any:
