@@ -37,6 +37,8 @@ __all__ = [
 class Mode(enum.Enum):
     """Which way the game is played."""
 
+    __hash__ = object.__hash__  # members are singletons: hashed by identity (dict keys)
+
     RACE = "race"
     """Racers against each other; most rings and badniks wins."""
     BOSS = "boss"

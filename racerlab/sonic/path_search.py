@@ -154,6 +154,19 @@ def _moves(n: int) -> list[tuple[tuple[Direction, int, Coord], ...]]:
     return got
 
 
+_AHEAD: dict[int, list[tuple[tuple[Direction, int, Coord], ...]]] = {}
+
+
+def _ahead(n: int) -> list[tuple[tuple[Direction, int, Coord], ...]]:
+    """:func:`_moves` keeping only the step forward (none in the last column)."""
+    got = _AHEAD.get(n)
+    if got is None:
+        got = _AHEAD[n] = [
+            tuple(m for m in steps if m[0] is Direction.FORWARD) for steps in _moves(n)
+        ]
+    return got
+
+
 _SET_STEPS, _SET_SPACES, _SET_PUSHES, _SET_ENDS, _SET_KINDS, _SET_LANDINGS = (
     Path.__dict__[f].__set__ for f in ("steps", "spaces", "pushes", "ends", "kinds", "landings")
 )
@@ -278,7 +291,7 @@ def _walker(tables: tuple) -> tuple[Callable[..., list[Path]], threading.Lock]:
     paths (or hands them to ``sink``, see :func:`visit`); hold ``lock`` while it runs. Its
     scratch lives in this closure and is left clean after each run (no closures per call)."""
     elev, _, fx, _, bad_run, bad_spin, crab_t, spinner_t, enter = tables[:9]
-    coords, moves = _coords(len(elev)), _moves(len(elev))
+    coords, moves, ahead = _coords(len(elev)), _moves(len(elev)), _ahead(len(elev))
     visited = bytearray(len(elev))
     steps, spaces, extras, landings, out, box = _scratch()
     make_path, to_sink = _emitters(steps, spaces, extras, landings, out, box)
@@ -286,14 +299,15 @@ def _walker(tables: tuple) -> tuple[Callable[..., list[Path]], threading.Lock]:
     run, spin, jump, forward = Movement.RUN, Movement.SPIN, Movement.JUMP, Direction.FORWARD
 
     def walk(p: int, cur: int, k: Movement, left: int, turns: int, pushed: bool, changed: bool):
-        if left == 0:
-            emit("complete", pushed, changed)
-            return
+        # ``left`` is at least 1 here: a step that leaves none ends its path where it is taken
         moved = False
         ground = k is run or k is spin
         bad = bad_run if k is run else bad_spin
         landing = left == 1
-        for d, t, space in moves[p]:
+        lands = landing and not ground
+        # with no up or down step left (and no guide), only the step forward can be taken
+        options = moves[p] if turns > 0 or guided else ahead[p]
+        for d, t, space in options:
             if visited[t]:
                 continue
             moved = True
@@ -308,7 +322,6 @@ def _walker(tables: tuple) -> tuple[Callable[..., list[Path]], threading.Lock]:
                 q, nk, extra, stop = -1, k, 0, elev[t] >= too_high or crab_t[t] or spinner_t[t]
             else:
                 q, nk, extra, stop = enter(t, cur, k, ground, bad, landing, too_high)
-            lands = landing and not ground
             if lands:
                 landings.append(len(steps))
             steps.append(d)
@@ -319,10 +332,10 @@ def _walker(tables: tuple) -> tuple[Callable[..., list[Path]], threading.Lock]:
             if new_push:
                 visited[q] = 1
             now_pushed = pushed or q >= 0
-            now_changed = changed or nk is not kind or k is not kind
+            now_changed = changed or nk is not kind  # (k is not kind is already in changed)
             if stop:
                 emit("stopped", now_pushed, now_changed)
-            elif not ground and landing and not extra:
+            elif landing and not extra:  # the last step: the path is complete here
                 emit("complete", now_pushed, now_changed)
             else:
                 here = q if q >= 0 else t
@@ -334,8 +347,8 @@ def _walker(tables: tuple) -> tuple[Callable[..., list[Path]], threading.Lock]:
                 landings.pop()
             del steps[-1], spaces[-1], extras[-1]
             visited[t] = 0
-        if not moved:
-            emit("edge", pushed, changed)
+        if not moved and (options is moves[p] or all(visited[m[1]] for m in moves[p])):
+            emit("edge", pushed, changed)  # nowhere left to step (not merely no turns left)
 
     def start(s0: int, k0: Movement, speed: int, turns: Any, along: Any, to: Any) -> list[Path]:
         nonlocal too_high, kind, guide, guided, emit
@@ -343,7 +356,10 @@ def _walker(tables: tuple) -> tuple[Callable[..., list[Path]], threading.Lock]:
         box[0], emit = to, make_path if to is None else to_sink
         visited[s0] = 1
         try:
-            walk(s0, elev[s0], k0, speed, speed if turns is None else turns, False, False)
+            if speed == 0:
+                emit("complete", False, False)
+            else:
+                walk(s0, elev[s0], k0, speed, speed if turns is None else turns, False, False)
         finally:  # left clean for the next run, even after an error
             box[0], visited[s0] = None, 0
             if steps:
