@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from itertools import compress
+from operator import attrgetter
 from typing import Any
 
 from ..core.errors import RacerlabError
@@ -93,9 +95,10 @@ def _terrain_tables(board: Board, rules: MoveRules, ignore: tuple[str, ...]) -> 
     spike = [False] * n
     fx = [0] * n  # 1 treadmill, 2 spring
     push = [-1] * n
-    for i, cell in enumerate(cells):
+    for i in compress(range(n), map(_FEATURE, cells)):  # only the spaces with a feature
+        cell = cells[i]
         f = cell.feature
-        if f is None or f.value in ignore:
+        if f.value in ignore:
             continue
         if f is Feature.SPIKE:
             spike[i] = dmg
@@ -114,6 +117,8 @@ def _terrain_tables(board: Board, rules: MoveRules, ignore: tuple[str, ...]) -> 
     _TABLE_MEMO[shared] = (board.track, got)
     return got
 
+
+_FEATURE = attrgetter("feature")
 
 _TABLE_MEMO: dict[tuple, tuple] = {}
 """Terrain tables by (track identity, terrain-changing fields, rulings, ignore)."""
