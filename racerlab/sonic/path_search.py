@@ -310,6 +310,7 @@ def _walker(tables: tuple) -> tuple[Callable[..., list[Path]], threading.Lock]:
         bad = bad_run if k is run else bad_spin
         landing = left == 1
         lands = landing and not ground
+        unpushed = (None, k)  # a step's extras when no treadmill pushes it on
         # with no up or down step left (and no guide), only the step forward can be taken
         options = moves[p] if turns > 0 or guided else ahead[p]
         for d, t, space in options:
@@ -331,19 +332,21 @@ def _walker(tables: tuple) -> tuple[Callable[..., list[Path]], threading.Lock]:
                 landings.append(len(steps))
             steps.append(d)
             spaces.append(space)
-            extras.append((coords[q] if q >= 0 else None, k))
             visited[t] = 1
-            new_push = q >= 0 and not visited[q]
-            if new_push:
-                visited[q] = 1
-            now_pushed = pushed or q >= 0
+            if q < 0:  # not pushed on: the common step
+                extras.append(unpushed)
+                here, now_pushed, new_push = t, pushed, False
+            else:
+                extras.append((coords[q], k))
+                here, now_pushed, new_push = q, True, not visited[q]
+                if new_push:
+                    visited[q] = 1
             now_changed = changed or nk is not kind  # (k is not kind is already in changed)
             if stop:
                 emit("stopped", now_pushed, now_changed)
             elif landing and not extra:  # the last step: the path is complete here
                 emit("complete", now_pushed, now_changed)
             else:
-                here = q if q >= 0 else t
                 turns2 = turns - 1 if vertical else turns
                 walk(here, elev[here], nk, left - 1 + extra, turns2, now_pushed, now_changed)
             if new_push:
