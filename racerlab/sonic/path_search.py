@@ -304,15 +304,10 @@ def _walker(tables: tuple) -> tuple[Callable[..., list[Path]], threading.Lock]:
     run, spin, jump, forward = Movement.RUN, Movement.SPIN, Movement.JUMP, Direction.FORWARD
 
     def walk(p: int, cur: int, k: Movement, left: int, turns: int, pushed: bool, changed: bool):
-        # ``left`` is at least 1 here: a step that leaves none ends its path where it is taken
-        moved = False
-        ground = k is run or k is spin
-        bad = bad_run if k is run else bad_spin
-        landing = left == 1
-        lands = landing and not ground
-        unpushed = (None, k)  # a step's extras when no treadmill pushes it on
-        # with no up or down step left (and no guide), only the step forward can be taken
-        options = moves[p] if turns > 0 or guided else ahead[p]
+        moved, landing = False, left == 1  # (left >= 1: a step leaving none ends its path)
+        ground, bad = k is run or k is spin, bad_run if k is run else bad_spin
+        lands, unpushed = landing and not ground, (None, k)  # extras of a step not pushed on
+        options = moves[p] if turns > 0 or guided else ahead[p]  # no turn left: only ahead
         for d, t, space in options:
             if visited[t]:
                 continue
@@ -335,20 +330,19 @@ def _walker(tables: tuple) -> tuple[Callable[..., list[Path]], threading.Lock]:
             visited[t] = 1
             if q < 0:  # not pushed on: the common step
                 extras.append(unpushed)
-                here, now_pushed, new_push = t, pushed, False
+                here, pushed2, new_push = t, pushed, False
             else:
                 extras.append((coords[q], k))
-                here, now_pushed, new_push = q, True, not visited[q]
+                here, pushed2, new_push = q, True, not visited[q]
                 if new_push:
                     visited[q] = 1
-            now_changed = changed or nk is not kind  # (k is not kind is already in changed)
+            changed2 = changed or nk is not kind  # (k is not kind is already in changed)
             if stop:
-                emit("stopped", now_pushed, now_changed)
+                emit("stopped", pushed2, changed2)
             elif landing and not extra:  # the last step: the path is complete here
-                emit("complete", now_pushed, now_changed)
-            else:
-                turns2 = turns - 1 if vertical else turns
-                walk(here, elev[here], nk, left - 1 + extra, turns2, now_pushed, now_changed)
+                emit("complete", pushed2, changed2)
+            else:  # (a vertical step uses up one of the turns)
+                walk(here, elev[here], nk, left - 1 + extra, turns - vertical, pushed2, changed2)
             if new_push:
                 visited[q] = 0
             if lands:
@@ -364,18 +358,22 @@ def _walker(tables: tuple) -> tuple[Callable[..., list[Path]], threading.Lock]:
         box[0], emit = to, make_path if to is None else to_sink
         visited[s0] = 1
         try:
-            if speed == 0:
-                emit("complete", False, False)
-            else:
+            if speed:
                 walk(s0, elev[s0], k0, speed, speed if turns is None else turns, False, False)
+            else:  # no step to take: the empty path
+                emit("complete", False, False)
         finally:  # left clean for the next run, even after an error
             box[0], visited[s0] = None, 0
-            if steps:
-                _clean(visited, steps, spaces, extras, landings)
-        found, out[:] = out[:], []  # the paths, and the list emptied for the next run
-        return found
+            _clean(visited, steps, spaces, extras, landings)
+        return _taken(out)
 
     return start, threading.Lock()
+
+
+def _taken(out: list) -> list[Path]:
+    """The paths a run found, leaving ``out`` empty for the next run."""
+    found, out[:] = out[:], []
+    return found
 
 
 def _scratch() -> tuple[list[Direction], list[Coord], list[tuple], list[int], list[Path], list]:
@@ -413,6 +411,8 @@ def _emitters(steps: list, spaces: list, extras: list, landings: list, out: list
 
 def _clean(visited: bytearray, steps: list, spaces: list, extras: list, landings: list) -> None:
     """Leave the walker's scratch empty (after a run, or an error in the middle of one)."""
+    if not steps:  # a run that ended cleanly left it so
+        return
     visited[:] = bytes(len(visited))
     del steps[:], spaces[:], extras[:], landings[:]
 
