@@ -39,6 +39,8 @@ Path = tuple[tuple[int, int], ...]
 class ActionChoice(enum.Enum):
     """What a player does with a card's action (see :mod:`racerlab.sonic.rounds`)."""
 
+    __hash__ = object.__hash__  # members are singletons: hashed by identity (dict keys)
+
     SPEED = "speed"
     """The card's Speed change (its ``speed`` in the card data: Brake -4, Shift/Spin/Boost +1,
     Sprint +2)."""

@@ -37,6 +37,8 @@ __all__ = [
 class Mode(enum.Enum):
     """Which way the game is played."""
 
+    __hash__ = object.__hash__  # members are singletons: hashed by identity (dict keys)
+
     RACE = "race"
     """Racers against each other; most rings and badniks wins."""
     BOSS = "boss"
@@ -146,8 +148,11 @@ class SonicOptions:
     @property
     def move_rules(self) -> MoveRules:
         """The movement rulings and Speed range of these options, as the movement physics
-        takes them."""
-        return _move_rules(
+        takes them (looked up by the options' identity first: read on every path walk)."""
+        got = _RULES_OF.get(id(self))
+        if got is not None and got[0] is self:
+            return got[1]
+        rules = _move_rules(
             self.buzz_bomber_reach,
             self.turn_sets_speed,
             self.spring_extra_spaces,
@@ -157,6 +162,10 @@ class SonicOptions:
             self.speed_min,
             self.speed_max,
         )
+        if len(_RULES_OF) >= _RULES_OF_SIZE:
+            _RULES_OF.clear()
+        _RULES_OF[id(self)] = (self, rules)  # the entry holds the options: no id reuse
+        return rules
 
 
 _SPEED = Range(MIN_SPEED, MAX_SPEED, whole=True)
@@ -189,6 +198,11 @@ SONIC_BOUNDS = Bounds(
 
 Speeds stay within the track's absolute 1..9, and the hand and face-up counts
 small enough for the bundled 64-card deck at any table size."""
+
+
+_RULES_OF: dict[int, tuple[SonicOptions, MoveRules]] = {}
+"""The movement rulings of recent options objects, by identity (pure values, bounded)."""
+_RULES_OF_SIZE = 64
 
 
 @functools.lru_cache(maxsize=64)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from itertools import compress
+from operator import attrgetter
 from typing import Any
 
 from ..core.errors import RacerlabError
@@ -93,9 +95,10 @@ def _terrain_tables(board: Board, rules: MoveRules, ignore: tuple[str, ...]) -> 
     spike = [False] * n
     fx = [0] * n  # 1 treadmill, 2 spring
     push = [-1] * n
-    for i, cell in enumerate(cells):
+    for i in compress(range(n), map(_FEATURE, cells)):  # only the spaces with a feature
+        cell = cells[i]
         f = cell.feature
-        if f is None or f.value in ignore:
+        if f.value in ignore:
             continue
         if f is Feature.SPIKE:
             spike[i] = dmg
@@ -114,6 +117,8 @@ def _terrain_tables(board: Board, rules: MoveRules, ignore: tuple[str, ...]) -> 
     _TABLE_MEMO[shared] = (board.track, got)
     return got
 
+
+_FEATURE = attrgetter("feature")
 
 _TABLE_MEMO: dict[tuple, tuple] = {}
 """Terrain tables by (track identity, terrain-changing fields, rulings, ignore)."""
@@ -151,6 +156,19 @@ def _moves(n: int) -> list[tuple[tuple[Direction, int, Coord], ...]]:
                     steps.append((d, c * LANES + lane2, coords[c * LANES + lane2]))
             got.append(tuple(steps))
         _MOVES[n] = got
+    return got
+
+
+_AHEAD: dict[int, list[tuple[tuple[Direction, int, Coord], ...]]] = {}
+
+
+def _ahead(n: int) -> list[tuple[tuple[Direction, int, Coord], ...]]:
+    """:func:`_moves` keeping only the step forward (none in the last column)."""
+    got = _AHEAD.get(n)
+    if got is None:
+        got = _AHEAD[n] = [
+            tuple(m for m in steps if m[0] is Direction.FORWARD) for steps in _moves(n)
+        ]
     return got
 
 
@@ -278,7 +296,7 @@ def _walker(tables: tuple) -> tuple[Callable[..., list[Path]], threading.Lock]:
     paths (or hands them to ``sink``, see :func:`visit`); hold ``lock`` while it runs. Its
     scratch lives in this closure and is left clean after each run (no closures per call)."""
     elev, _, fx, _, bad_run, bad_spin, crab_t, spinner_t, enter = tables[:9]
-    coords, moves = _coords(len(elev)), _moves(len(elev))
+    coords, moves, ahead = _coords(len(elev)), _moves(len(elev)), _ahead(len(elev))
     visited = bytearray(len(elev))
     steps, spaces, extras, landings, out, box = _scratch()
     make_path, to_sink = _emitters(steps, spaces, extras, landings, out, box)
@@ -286,14 +304,11 @@ def _walker(tables: tuple) -> tuple[Callable[..., list[Path]], threading.Lock]:
     run, spin, jump, forward = Movement.RUN, Movement.SPIN, Movement.JUMP, Direction.FORWARD
 
     def walk(p: int, cur: int, k: Movement, left: int, turns: int, pushed: bool, changed: bool):
-        if left == 0:
-            emit("complete", pushed, changed)
-            return
-        moved = False
-        ground = k is run or k is spin
-        bad = bad_run if k is run else bad_spin
-        landing = left == 1
-        for d, t, space in moves[p]:
+        moved, landing = False, left == 1  # (left >= 1: a step leaving none ends its path)
+        ground, bad = k is run or k is spin, bad_run if k is run else bad_spin
+        lands, unpushed = landing and not ground, (None, k)  # extras of a step not pushed on
+        options = moves[p] if turns > 0 or guided else ahead[p]  # no turn left: only ahead
+        for d, t, space in options:
             if visited[t]:
                 continue
             moved = True
@@ -308,34 +323,34 @@ def _walker(tables: tuple) -> tuple[Callable[..., list[Path]], threading.Lock]:
                 q, nk, extra, stop = -1, k, 0, elev[t] >= too_high or crab_t[t] or spinner_t[t]
             else:
                 q, nk, extra, stop = enter(t, cur, k, ground, bad, landing, too_high)
-            lands = landing and not ground
             if lands:
                 landings.append(len(steps))
             steps.append(d)
             spaces.append(space)
-            extras.append((coords[q] if q >= 0 else None, k))
             visited[t] = 1
-            new_push = q >= 0 and not visited[q]
-            if new_push:
-                visited[q] = 1
-            now_pushed = pushed or q >= 0
-            now_changed = changed or nk is not kind or k is not kind
-            if stop:
-                emit("stopped", now_pushed, now_changed)
-            elif not ground and landing and not extra:
-                emit("complete", now_pushed, now_changed)
+            if q < 0:  # not pushed on: the common step
+                extras.append(unpushed)
+                here, pushed2, new_push = t, pushed, False
             else:
-                here = q if q >= 0 else t
-                turns2 = turns - 1 if vertical else turns
-                walk(here, elev[here], nk, left - 1 + extra, turns2, now_pushed, now_changed)
+                extras.append((coords[q], k))
+                here, pushed2, new_push = q, True, not visited[q]
+                if new_push:
+                    visited[q] = 1
+            changed2 = changed or nk is not kind  # (k is not kind is already in changed)
+            if stop:
+                emit("stopped", pushed2, changed2)
+            elif landing and not extra:  # the last step: the path is complete here
+                emit("complete", pushed2, changed2)
+            else:  # (a vertical step uses up one of the turns)
+                walk(here, elev[here], nk, left - 1 + extra, turns - vertical, pushed2, changed2)
             if new_push:
                 visited[q] = 0
             if lands:
                 landings.pop()
             del steps[-1], spaces[-1], extras[-1]
             visited[t] = 0
-        if not moved:
-            emit("edge", pushed, changed)
+        if not moved and (options is moves[p] or all(visited[m[1]] for m in moves[p])):
+            emit("edge", pushed, changed)  # nowhere left to step (not merely no turns left)
 
     def start(s0: int, k0: Movement, speed: int, turns: Any, along: Any, to: Any) -> list[Path]:
         nonlocal too_high, kind, guide, guided, emit
@@ -343,15 +358,22 @@ def _walker(tables: tuple) -> tuple[Callable[..., list[Path]], threading.Lock]:
         box[0], emit = to, make_path if to is None else to_sink
         visited[s0] = 1
         try:
-            walk(s0, elev[s0], k0, speed, speed if turns is None else turns, False, False)
+            if speed:
+                walk(s0, elev[s0], k0, speed, speed if turns is None else turns, False, False)
+            else:  # no step to take: the empty path
+                emit("complete", False, False)
         finally:  # left clean for the next run, even after an error
             box[0], visited[s0] = None, 0
-            if steps:
-                _clean(visited, steps, spaces, extras, landings)
-        found, out[:] = out[:], []  # the paths, and the list emptied for the next run
-        return found
+            _clean(visited, steps, spaces, extras, landings)
+        return _taken(out)
 
     return start, threading.Lock()
+
+
+def _taken(out: list) -> list[Path]:
+    """The paths a run found, leaving ``out`` empty for the next run."""
+    found, out[:] = out[:], []
+    return found
 
 
 def _scratch() -> tuple[list[Direction], list[Coord], list[tuple], list[int], list[Path], list]:
@@ -389,6 +411,8 @@ def _emitters(steps: list, spaces: list, extras: list, landings: list, out: list
 
 def _clean(visited: bytearray, steps: list, spaces: list, extras: list, landings: list) -> None:
     """Leave the walker's scratch empty (after a run, or an error in the middle of one)."""
+    if not steps:  # a run that ended cleanly left it so
+        return
     visited[:] = bytes(len(visited))
     del steps[:], spaces[:], extras[:], landings[:]
 

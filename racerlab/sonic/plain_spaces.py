@@ -3,11 +3,13 @@ step meets nothing that acts, so the walk may take them the short way."""
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import attrgetter
 from typing import Any
 
 from .board import Board
 from .move_rules import MoveRules, badnik_reach
-from .track import LANES, Coord
+from .track import LANES, MIN_ELEVATION, Coord
 
 __all__ = ["beside", "plain_spaces"]
 
@@ -41,11 +43,20 @@ def plain_terrain(board: Board) -> bytes:
     if got is None:
         cells, _ = board._terrain()
         turns = board.track._turns  # each space's Turn lane number or None (Track.turn_lane)
-        got = memo["plain"] = bytes(
-            0 if cell.feature is not None or cell.is_water else 255 if turn is None else turn
-            for cell, turn in zip(cells, turns, strict=True)
-        )
+        table = bytearray(map(_OFF_TURNS.get, turns, turns))  # a Turn lane's number, else 255
+        every = range(len(cells))
+        for i in compress(every, map(_FEATURE, cells)):  # the spaces with a feature
+            table[i] = 0
+        for i in compress(every, map(_WATER, map(_ELEVATION, cells))):
+            table[i] = 0
+        got = memo["plain"] = bytes(table)
     return got
+
+
+_OFF_TURNS = {None: 255}
+"""A space's byte in :func:`plain_terrain` off the Turn lanes (on them: the lane's number)."""
+_FEATURE, _ELEVATION = attrgetter("feature"), attrgetter("elevation")
+_WATER = MIN_ELEVATION.__eq__  # water is the lowest elevation (Cell.is_water)
 
 
 def beside(rings: Any, pos: Coord) -> int:

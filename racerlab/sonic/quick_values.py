@@ -8,6 +8,7 @@ damage terms; :func:`walked_static` the best of it over a shortlist, by
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any
 
 from .movement import Movement
@@ -19,13 +20,20 @@ __all__ = ["quick_value", "walked_static"]
 def quick_value(spaces: Any, ground: bool, spin: bool, rings: dict, badniks: dict, w: Any) -> float:
     """The quick value of a path entering ``spaces`` (not empty) before the boss and
     damage terms: where it ends, and the rings and badniks on the spaces that act."""
-    v = w.progress * spaces[-1][0]
-    for pos in spaces if ground else spaces[-1:]:
-        v += w.ring * rings.get(pos, 0)
-        b = badniks.get(pos)
-        if b is not None and ((spin and b.crawling) or not ground):
-            v += w.badnik
+    last = spaces[-1]
+    v = w.progress * last[0]
+    if not ground:  # a jump: only where it lands acts
+        v += w.ring * rings.get(last, 0)
+        return v + w.badnik if last in badniks else v
+    if rings:
+        v += w.ring * sum(map(rings.get, spaces, _ZEROS))
+    if spin and badniks:  # a run wins no badnik; a spin the crawling ones it enters
+        v += w.badnik * sum(1 for pos in spaces if pos in badniks and badniks[pos].crawling)
     return v
+
+
+_ZEROS = repeat(0)
+"""The default of each rings lookup in :func:`quick_value` (an endless, shared supply)."""
 
 
 def walked_static(

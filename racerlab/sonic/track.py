@@ -390,6 +390,8 @@ class Track:
         object.__setattr__(self, "_owner", tuple(owner))
         object.__setattr__(self, "_cells", tuple(cells))
         object.__setattr__(self, "_turns", tuple(turns))
+        object.__setattr__(self, "_start_col", self._line(SectionType.START))
+        object.__setattr__(self, "_finish_col", self._line(SectionType.FINISH))
 
     @property
     def n_columns(self) -> int:
@@ -440,13 +442,13 @@ class Track:
     @property
     def start_line_col(self) -> int:
         """First global column past the start line; columns before it are the starting grid."""
-        col = self._line(SectionType.START)
+        col = self._start_col
         return 0 if col is None else col
 
     @property
     def finish_line_col(self) -> int | None:
         """First global column past the finish line (``None`` until the Finish is laid)."""
-        return self._line(SectionType.FINISH)
+        return self._finish_col
 
     def grid_spaces(self) -> tuple[Coord, ...]:
         """The starting spaces behind the start line, nearest the line first, lane 0 first."""

@@ -14,10 +14,11 @@ import pytest
 from racerlab.core.errors import IllegalActionError
 from racerlab.sonic import SonicRules, greedy_bot, random_setup
 from racerlab.sonic.actions import Move
+from racerlab.sonic.board import Board, RacerToken
 from racerlab.sonic.movement import Movement, paths
 from racerlab.sonic.rounds import movement_kinds
 from racerlab.sonic.state import Phase
-from racerlab.sonic.track import Direction
+from racerlab.sonic.track import Direction, Section, SectionType, Track, Zone
 
 RULES = SonicRules()
 
@@ -192,3 +193,24 @@ def test_the_walked_quick_value_is_the_best_of_the_listed_shortlist():
                 assert got == want
                 checked += 1
     assert checked > 50
+
+
+def test_a_walk_with_no_up_or_down_step_left_stops_nowhere_at_the_track_end():
+    # two columns: running forward reaches the last column with steps left; only lane
+    # changes remain there, so a shortlist without them has no path, and the full list
+    # ends each path at the edge or complete (as before the walk tried only the step ahead)
+    s = Section.from_grid("s", "S", Zone.BASE, SectionType.STRAIGHT, ["0.. 0.."] * 5)
+    board = Board.new(Track((s,))).with_racer(RacerToken("sonic", 0, 2, speed=4))
+    assert paths(board, (0, 2), 4, Movement.RUN, turns=0) == []
+    assert paths(board, (0, 2), 4, Movement.RUN, turns=1) == []
+    two = paths(board, (0, 2), 4, Movement.RUN, turns=2)
+    assert [(p.spaces, p.ends) for p in two] == [
+        (((1, 2), (1, 1), (1, 0)), "edge"),
+        (((1, 2), (1, 3), (1, 4)), "edge"),
+        (((0, 1), (1, 1), (1, 0)), "edge"),
+        (((0, 3), (1, 3), (1, 4)), "edge"),
+    ]
+    full = paths(board, (0, 2), 4, Movement.RUN)
+    assert len(full) == 8 and full[:3] == two[:3]
+    assert {p.ends for p in full} == {"edge", "complete"}
+    assert [(p.spaces, p.ends) for p in paths(board, (0, 2), 0, Movement.RUN)] == [((), "complete")]
