@@ -193,16 +193,18 @@ def standings_html(state: KnightsState, selected: int) -> str:
         tokens = [words[t].format(n=n) for t, n in queries.racer_tokens(state, i)]
         nxt = r.next_waypoint + 1 if r.next_waypoint < len(state.setup.waypoints) else "done"
         style = ' style="font-weight:600;background:#fff6db"' if i == selected else ""
+        # the tokens go under the name: a column of their own made the table wider than
+        # the side column at 1366 px, and it scrolled with the tokens out of view
+        marks = f'<div class="rl-tokens">{", ".join(tokens)}</div>' if tokens else ""
         rows.append(
             f'<tr{style}><td><span style="color:{safe_colour(colours[i])}">■</span> {i + 1}. '
-            f"{esc(state.name(i))}</td><td>{r.glory}</td>"
+            f"{esc(state.name(i))}{marks}</td><td>{r.glory}</td>"
             f"<td>{r.durability}/{r.start_durability}</td>"
-            f"<td>{r.speed_points + r.turbo_points}</td><td>{r.valor}</td><td>{nxt}</td>"
-            f"<td>{', '.join(tokens)}</td></tr>"
+            f"<td>{r.speed_points + r.turbo_points}</td><td>{r.valor}</td><td>{nxt}</td></tr>"
         )
     return (
-        '<table class="rl-table" id="rl-standings"><tr><th>Racer</th><th>Glory</th>'
-        "<th>Durability</th><th>SP</th><th>Valor</th><th>Next</th><th>Tokens</th></tr>"
+        '<table class="rl-table" id="rl-standings"><tr><th>Racer (tokens)</th><th>Glory</th>'
+        "<th>Durability</th><th>SP</th><th>Valor</th><th>Next</th></tr>"
         + "".join(rows)
         + "</table>"
     )

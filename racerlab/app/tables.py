@@ -10,6 +10,7 @@ TABLE_CSS = """
 .rl-table th, .rl-table td { border-bottom: 1px solid #e2e2e2; padding: 3px 4px;
                              text-align: right; }
 .rl-table th:first-child, .rl-table td:first-child { text-align: left; }
+.rl-tokens { font-size: 11px; font-weight: normal; color: #8a4b00; }
 """
 """Style of every ``rl-table``: compact rows, numbers to the right, names to the left; a
 table wider than its column scrolls inside it instead of being cut."""

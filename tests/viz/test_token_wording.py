@@ -24,7 +24,9 @@ def test_the_hover_card_and_the_standings_word_the_same_tokens():
     cards = racer_columns(s, 0, queries.table(s).body)["racers"]["tokens"]
     assert list(cards) == ["2 Slow, 1 Weakness", "1 Slow, wrecked"]
     html = standings_html(s, 0)
-    assert "<td>Slow×2, Weak×1</td>" in html and "<td>Slow×1, Wrecked</td>" in html
+    assert '<div class="rl-tokens">Slow×2, Weak×1</div></td>' in html
+    assert '<div class="rl-tokens">Slow×1, Wrecked</div></td>' in html
+    assert "<th>Tokens</th>" not in html  # under the name: no column of their own
     plain = lesson_state(("jeff", "cindy"))
     assert list(racer_columns(plain, 0, queries.table(plain).body)["racers"]["tokens"]) == [
         "none",
