@@ -27,6 +27,12 @@ from .parts import Ability
 from .results import end_race
 from .state import Phase
 
+# Members of the enums this module compares against in hot paths, read once: on Python 3.11
+# every read of an Enum class attribute goes through EnumType.__getattr__'s slow hook.
+_DRIVE = Phase.DRIVE
+_SURGE = Phase.SURGE
+_ACT = Phase.ACT
+
 __all__ = [
     "STALL_ON",
     "TURBO_BONUS",
@@ -85,7 +91,7 @@ def new_round(d: Draft, first: bool = False) -> None:
             touching_at_start=(),
             backed_off=False,
         )
-    d.phase = Phase.DRIVE
+    d.phase = _DRIVE
     d.order = tuple(d.active())
     d.turn = 0
 
@@ -116,7 +122,7 @@ def resolve_drive(d: Draft, i: int, a: DriveRoll, dice: ChanceSource) -> None:
     roll = dice.d6("drive")
     if has_any(d.racer(i), Ability.SURGE):
         d.set(i, drive_roll=roll)
-        d.phase = Phase.SURGE
+        d.phase = _SURGE
         return
     settle_drive(d, i, roll, None, dice)
 
@@ -146,7 +152,7 @@ def settle_drive(
     d.emit(DriveRolled(i, d.name(i), roll, total, sp, rerolled_from))
     if stalled:
         d.emit(Stalled(i, d.name(i)))
-    d.phase = Phase.DRIVE
+    d.phase = _DRIVE
     d.turn += 1
     if d.turn >= len(d.order):
         _decide_order(d, dice)
@@ -182,7 +188,7 @@ def _decide_order(d: Draft, dice: ChanceSource) -> None:
             rolled_off,
         )
     )
-    d.phase = Phase.ACT
+    d.phase = _ACT
     d.turn = 0
     begin_turn(d, d.order[0])
 
@@ -253,7 +259,7 @@ def _end_round(d: Draft) -> None:
 
 def after_action(d: Draft, dice: ChanceSource) -> None:
     """End the acting player's turn when nothing more can happen in it."""
-    if d.over or d.phase is not Phase.ACT:
+    if d.over or d.phase is not _ACT:
         return
     i = acting(d)
     rs = d.r(i)
