@@ -45,7 +45,7 @@ from .combat import FIRE_COST, maybe_in_arc, maybe_in_range, target_geometry
 from .draft import Draft
 from .geometry import turn_limit
 from .geometry.tolerance import MIN_MOVE_M, TOL_M
-from .movement import contact_ahead
+from .movement import contact_ahead, runs_into
 from .parts import Side
 from .state import KnightsState, Phase
 
@@ -198,9 +198,11 @@ def steer(d: Draft, i: int, goal: tuple[float, float], *, detour: bool = False):
     room = ahead.distance
     if room > MIN_MOVE_M:
         yield Move(round(min(1.0, room), 6))
-    # 4. blocked ahead: back off so a turn becomes possible
-    yield Move(1.0, _REVERSE)
-    yield Move(0.5, _REVERSE)
+    # 4. blocked ahead: back off so a turn becomes possible (not into something behind:
+    # ruled out here, as check would refuse it)
+    for back in (1.0, 0.5):
+        if not runs_into(contact_ahead(d, i, _REVERSE, back), back):
+            yield Move(back, _REVERSE)
 
 
 def _turns(d: Draft, i: int, off: float, *, full: bool = False):

@@ -40,6 +40,7 @@ __all__ = [
     "resolve_discharge",
     "resolve_move",
     "resolve_turn",
+    "runs_into",
     "turn_blocked",
     "turn_is_clear",
 ]
@@ -112,12 +113,19 @@ def _check_clear(
     Ending exactly in touch is allowed (the way to line up a Ram).
     """
     contact = contact_ahead(d, i, direction, dist)
-    if contact.key is not None and contact.distance < dist - TOL:
+    if runs_into(contact, dist):
         raise IllegalActionError(
             f"{mover} would run into {describe_key(d, contact.key)} after "
             f"{contact.distance:.2f}M{hint}"
         )
     return contact
+
+
+def runs_into(contact: Contact, dist: float) -> bool:
+    """Whether a voluntary slide of ``dist`` with ``contact`` ahead (see :func:`contact_ahead`)
+    would run into what it touches; ending exactly in touch does not (the way to line up a
+    Ram). A bot rules out such a move with this instead of asking ``check`` to refuse it."""
+    return contact.key is not None and contact.distance < dist - TOL
 
 
 def pay_move(d: Draft, i: int, cost: int) -> None:
