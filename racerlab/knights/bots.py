@@ -57,6 +57,8 @@ _BIDDING = Phase.BIDDING
 _FORWARD = Direction.FORWARD
 _REVERSE = Direction.REVERSE
 _RACER = TargetKind.RACER
+_LEFT = Side.LEFT
+_RIGHT = Side.RIGHT
 
 __all__ = ["charge_blocker", "first_legal", "greedy_bot", "random_bot", "shoot", "steer", "wander"]
 
@@ -215,9 +217,9 @@ def _turns(d: Draft, i: int, off: float, *, full: bool = False):
     deg = math.copysign(max(step, round(abs(want) / step) * step), want)
     if full:
         deg = math.copysign(max(step, math.floor(min(limit, DETOUR_DEG) / step + SURE) * step), off)
-    pivot = Side.LEFT if deg > 0 else Side.RIGHT
+    pivot = _LEFT if deg > 0 else _RIGHT
     yield Turn(deg, pivot)
-    yield Turn(deg, Side.RIGHT if pivot is Side.LEFT else Side.LEFT)
+    yield Turn(deg, _RIGHT if pivot is _LEFT else _LEFT)
     yield Turn(math.copysign(step, deg), pivot)
 
 

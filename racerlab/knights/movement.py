@@ -27,6 +27,8 @@ _FORWARD = Direction.FORWARD
 _REVERSE = Direction.REVERSE
 _SIDEWAYS = (Direction.LEFT, Direction.RIGHT)
 _PIVOTS = (Side.LEFT, Side.RIGHT)
+_TORQUED = Ability.TORQUED
+_SIDEWINDER = Ability.SIDEWINDER
 
 __all__ = [
     "COSTS",
@@ -88,7 +90,7 @@ def check_move(d: Draft, i: int, action: Move) -> Contact:
     _check_distance(dist, "a move must be longer than 0M")
     if dist > 1.0 + TOL:
         raise IllegalActionError(f"one move goes at most 1M, got {dist:g}M")
-    if action.direction in _SIDEWAYS and not d.racer(i).has(Ability.SIDEWINDER):
+    if action.direction in _SIDEWAYS and not d.racer(i).has(_SIDEWINDER):
         raise IllegalActionError(f"{d.name(i)}'s racer has no Sidewinder: no sideways moves")
     cost = COSTS[action.direction]
     have = _movement_points(d, i)
@@ -151,7 +153,7 @@ def slide(d: Draft, i: int, direction: Direction | float, dist: float) -> None:
         moved_total = rs.moved_since_turn + dist
         turns = rs.turns_left
         if moved_total >= d.options.turn_needs_m - TOL:
-            turns = 2 if d.racer(i).has(Ability.TORQUED) else 1
+            turns = 2 if d.racer(i).has(_TORQUED) else 1
         run = rs.straight_run + dist if direction is _FORWARD else 0.0
         d.set(
             i,

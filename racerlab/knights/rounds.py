@@ -32,6 +32,9 @@ from .state import Phase
 _DRIVE = Phase.DRIVE
 _SURGE = Phase.SURGE
 _ACT = Phase.ACT
+_TURBO = Ability.TURBO
+_STALL = Ability.STALL
+_SURGE_CARD = Ability.SURGE
 
 __all__ = [
     "STALL_ON",
@@ -120,7 +123,7 @@ def resolve_drive(d: Draft, i: int, a: DriveRoll, dice: ChanceSource) -> None:
         if v:
             d.emit(ValorSpent(i, d.name(i), stat, v, d.r(i).valor))
     roll = dice.d6("drive")
-    if has_any(d.racer(i), Ability.SURGE):
+    if has_any(d.racer(i), _SURGE_CARD):
         d.set(i, drive_roll=roll)
         d.phase = _SURGE
         return
@@ -144,9 +147,9 @@ def settle_drive(
     its Speed Points, Turbo and Stall, and the drive order once everyone has rolled."""
     rs = d.r(i)
     racer = d.racer(i)
-    stalled = roll == STALL_ON and has_any(racer, Ability.STALL) and not rs.stalled_last_round
+    stalled = roll == STALL_ON and has_any(racer, _STALL) and not rs.stalled_last_round
     sp = roll + speed_of(d, i) + rs.valor_speed
-    turbo = TURBO_BONUS if has_any(racer, Ability.TURBO) else 0
+    turbo = TURBO_BONUS if has_any(racer, _TURBO) else 0
     total = roll + racer.stats.reflexes + rs.valor_reflexes
     d.set(i, drive_roll=roll, speed_points=sp, turbo_points=turbo, stalled=stalled)
     d.emit(DriveRolled(i, d.name(i), roll, total, sp, rerolled_from))

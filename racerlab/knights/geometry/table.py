@@ -32,6 +32,13 @@ from .contact import Wall, arena_walls
 from .motion import swept
 from .tolerance import NEAR_TIE_M, RESIDUE, SURE_M, TOL_M, ZERO, ZERO_SQUARED
 
+# Members of the enums this module compares against in hot paths, read once: on Python 3.11
+# every read of an Enum class attribute goes through EnumType.__getattr__'s slow hook.
+_WEST = Wall.WEST
+_EAST = Wall.EAST
+_SOUTH = Wall.SOUTH
+_NORTH = Wall.NORTH
+
 __all__ = [
     "DISC_QUAD_SEGS",
     "Table",
@@ -491,8 +498,8 @@ def slide_walls(
     ey = abs(fy) * body.length / 2.0 + abs(fx) * body.width / 2.0
     best, wall = math.inf, None
     for v, lo, hi, low_wall, high_wall, c, e in (
-        (dx, 0.0, width, Wall.WEST, Wall.EAST, pose.x, ex),
-        (dy, 0.0, height, Wall.SOUTH, Wall.NORTH, pose.y, ey),
+        (dx, 0.0, width, _WEST, _EAST, pose.x, ex),
+        (dy, 0.0, height, _SOUTH, _NORTH, pose.y, ey),
     ):
         if v > ZERO:
             t = (hi - (c + e)) / v
