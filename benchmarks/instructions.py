@@ -38,6 +38,11 @@ PLAYERS = {"knights": 3, "sonic": 4}
 HASH_SEED = "0"
 """``PYTHONHASHSEED`` of every measured run (set iteration orders must not vary)."""
 
+ONE_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+"""Numerical libraries in the measured run keep to the main thread: a pool thread started on
+import (numpy's OpenBLAS) is counted too, and how long it spins follows the machine's load,
+which moved the figure by up to 20% between runs of the same code on a busy machine."""
+
 WARM_UP_SEED = 1000
 """Seed of the game played before the measured ones in both runs (fills lazy caches)."""
 
@@ -75,7 +80,7 @@ print("STEPS", steps)
 def count(code: Path, game: str, games: int, workdir: Path) -> tuple[int, int]:
     """Instructions and steps of one callgrind run of the driver on the code at ``code``."""
     out = workdir / f"callgrind.{game}.{games}.{os.getpid()}"
-    env = dict(os.environ, PYTHONHASHSEED=HASH_SEED, PYTHONPATH=str(code))
+    env = dict(os.environ, PYTHONHASHSEED=HASH_SEED, PYTHONPATH=str(code), **ONE_THREAD)
     cmd = [
         "valgrind",
         "--tool=callgrind",

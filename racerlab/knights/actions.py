@@ -57,6 +57,12 @@ class TargetKind(Enum):
     """The blocker standing on a waypoint."""
 
 
+# Members of the enums this module compares against in hot paths, read once: on Python 3.11
+# every read of an Enum class attribute goes through EnumType.__getattr__'s slow hook.
+_RACER = TargetKind.RACER
+_BLOCKER = TargetKind.BLOCKER
+
+
 @dataclass(frozen=True, slots=True)
 class Target:
     """A racer (by player index) or a waypoint blocker (by waypoint index)."""
@@ -67,16 +73,16 @@ class Target:
     @classmethod
     def racer(cls, player: int) -> Target:
         """Aim at player ``player``'s racer."""
-        return _target(cls, TargetKind.RACER, player)
+        return _target(cls, _RACER, player)
 
     @classmethod
     def blocker(cls, waypoint: int) -> Target:
         """Aim at the blocker of waypoint ``waypoint`` (0-based)."""
-        return _target(cls, TargetKind.BLOCKER, waypoint)
+        return _target(cls, _BLOCKER, waypoint)
 
     def label(self) -> str:
         """Plain words for the target."""
-        if self.kind is TargetKind.RACER:
+        if self.kind is _RACER:
             return f"player {self.index + 1}"
         return f"the blocker of waypoint {self.index + 1}"
 
@@ -84,14 +90,14 @@ class Target:
 def _target(cls: type[Target], kind: TargetKind, index: int) -> Target:
     """A target; the usual ones (a whole-number index) are made once and shared (frozen)."""
     if type(index) is int:
-        return _shared_target(cls, kind is TargetKind.RACER, index)
+        return _shared_target(cls, kind is _RACER, index)
     return cls(kind, index)
 
 
 @functools.lru_cache(maxsize=256)
 def _shared_target(cls: type[Target], racer: bool, index: int) -> Target:
     # keyed by a bool, not the kind: an Enum member hashes in Python, a bool does not
-    return cls(TargetKind.RACER if racer else TargetKind.BLOCKER, index)
+    return cls(_RACER if racer else _BLOCKER, index)
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,9 +45,20 @@ from .combat import FIRE_COST, maybe_in_arc, maybe_in_range, target_geometry
 from .draft import Draft
 from .geometry import turn_limit
 from .geometry.tolerance import MIN_MOVE_M, TOL_M
-from .movement import contact_ahead
+from .movement import contact_ahead, runs_into
 from .parts import Side
 from .state import KnightsState, Phase
+
+# Members of the enums this module compares against in hot paths, read once: on Python 3.11
+# every read of an Enum class attribute goes through EnumType.__getattr__'s slow hook.
+_DRIVE = Phase.DRIVE
+_SURGE = Phase.SURGE
+_BIDDING = Phase.BIDDING
+_FORWARD = Direction.FORWARD
+_REVERSE = Direction.REVERSE
+_RACER = TargetKind.RACER
+_LEFT = Side.LEFT
+_RIGHT = Side.RIGHT
 
 __all__ = ["charge_blocker", "first_legal", "greedy_bot", "random_bot", "shoot", "steer", "wander"]
 
@@ -69,14 +80,14 @@ def random_bot(state: KnightsState, rules, rng: np.random.Generator) -> Action:
 
 def greedy_bot(state: KnightsState, rules, rng: np.random.Generator) -> Action:
     """Head for the next waypoint, shoot what matters, ram blockers, bid sensibly."""
-    if state.phase is Phase.DRIVE:
+    if state.phase is _DRIVE:
         return DriveRoll()
     i = rules.acting_player(state)
     d = Draft.reading(state)
-    if state.phase is Phase.SURGE:
+    if state.phase is _SURGE:
         roll = d.r(i).drive_roll or 0
         return SurgeChoice(roll <= SURGE_REROLL_AT_OR_BELOW)
-    if state.phase is Phase.BIDDING:
+    if state.phase is _BIDDING:
         return _bid(d, i)
     return first_legal(rules, state, _plan(d, i))
 
@@ -101,7 +112,7 @@ def bid_stake(d: Draft, i: int) -> tuple[bool, int, int, int] | None:
     attacking = p.to_act == "attacker"
     have = p.valor_attacker if attacking else p.valor_defender
     room = max(0, min(d.racer(i).max_valor_per_action - have, d.r(i).valor))
-    if room == 0 or p.target.kind is not TargetKind.RACER:
+    if room == 0 or p.target.kind is not _RACER:
         return None
     dmg = d.racer(p.attacker).stats.ram_damage if p.ram else d.racer(p.attacker).weapon.damage
     return attacking, have, p.target.index, dmg
@@ -149,11 +160,11 @@ def charge_blocker(d: Draft, i: int, w: int) -> tuple[list[Action], bool]:
     rs = d.r(i)
     if d.blockers[w] <= 0:
         return [], False
-    ahead = contact_ahead(d, i, Direction.FORWARD, float(rs.speed_points + rs.turbo_points))
+    ahead = contact_ahead(d, i, _FORWARD, float(rs.speed_points + rs.turbo_points))
     if ahead.key != ("blocker", w):
         return [], False
     if ahead.distance <= TOL_M:
-        return [Move(1.0, Direction.REVERSE)], True
+        return [Move(1.0, _REVERSE)], True
     return ([Ram(Target.blocker(w))] if rs.fired else []), False
 
 
@@ -176,11 +187,11 @@ def steer(d: Draft, i: int, goal: tuple[float, float], *, detour: bool = False):
     can_turn = rs.turns_left > 0 and rs.speed_points >= 1
     if abs(off) > AIM_TOLERANCE_DEG and can_turn:
         yield from _turns(d, i, off)
-    ahead = contact_ahead(d, i, Direction.FORWARD, 1.0)
+    ahead = contact_ahead(d, i, _FORWARD, 1.0)
     if detour and (ahead.distance <= MIN_MOVE_M or rs.backed_off):
         # touching, or backed off already this turn: go round what stands ahead
         # (within 1 M and a little more), never straight back into it
-        near = contact_ahead(d, i, Direction.FORWARD, 1.0 + DETOUR_LOOK_M)
+        near = contact_ahead(d, i, _FORWARD, 1.0 + DETOUR_LOOK_M)
         if _in_the_way(d, near.key, goal):
             if can_turn:
                 yield from _turns(d, i, _away_from(d, i, near.key, off), full=True)
@@ -189,9 +200,11 @@ def steer(d: Draft, i: int, goal: tuple[float, float], *, detour: bool = False):
     room = ahead.distance
     if room > MIN_MOVE_M:
         yield Move(round(min(1.0, room), 6))
-    # 4. blocked ahead: back off so a turn becomes possible
-    yield Move(1.0, Direction.REVERSE)
-    yield Move(0.5, Direction.REVERSE)
+    # 4. blocked ahead: back off so a turn becomes possible (not into something behind:
+    # ruled out here, as check would refuse it)
+    for back in (1.0, 0.5):
+        if not runs_into(contact_ahead(d, i, _REVERSE, back), back):
+            yield Move(back, _REVERSE)
 
 
 def _turns(d: Draft, i: int, off: float, *, full: bool = False):
@@ -204,9 +217,9 @@ def _turns(d: Draft, i: int, off: float, *, full: bool = False):
     deg = math.copysign(max(step, round(abs(want) / step) * step), want)
     if full:
         deg = math.copysign(max(step, math.floor(min(limit, DETOUR_DEG) / step + SURE) * step), off)
-    pivot = Side.LEFT if deg > 0 else Side.RIGHT
+    pivot = _LEFT if deg > 0 else _RIGHT
     yield Turn(deg, pivot)
-    yield Turn(deg, Side.RIGHT if pivot is Side.LEFT else Side.LEFT)
+    yield Turn(deg, _RIGHT if pivot is _LEFT else _LEFT)
     yield Turn(math.copysign(step, deg), pivot)
 
 
@@ -257,6 +270,6 @@ def shoot(d: Draft, i: int, w: int | None):
 
 def wander(d: Draft, i: int):
     """After the last waypoint: keep driving if there is room."""
-    room = contact_ahead(d, i, Direction.FORWARD, 1.0).distance
+    room = contact_ahead(d, i, _FORWARD, 1.0).distance
     if room > MIN_MOVE_M:
         yield Move(round(min(1.0, room), 6))

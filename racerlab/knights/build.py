@@ -42,6 +42,11 @@ class CardSource(Protocol):
         ...
 
 
+# Members of the enums this module compares against in hot paths, read once: on Python 3.11
+# every read of an Enum class attribute goes through EnumType.__getattr__'s slow hook.
+_KNIGHT_BONUS = Ability.KNIGHT_BONUS
+_VETERAN = Ability.VETERAN
+
 __all__ = ["SLOTS", "BuildError", "GrantedAbility", "Racer", "RacerBuild", "slot_choices"]
 
 SLOTS: tuple[tuple[str, PartKind], ...] = (
@@ -251,7 +256,7 @@ class Racer:
         species = {p.species for p in parts}
         perfect = len(species) == 1
         table = catalog.table
-        veteran = any(u.ability is Ability.VETERAN and s is None for u, _, s in abilities)
+        veteran = any(u.ability is _VETERAN and s is None for u, _, s in abilities)
         weapon = catalog.parts[build.weapon].weapon
         if weapon is None:  # pragma: no cover - refused by RacerBuild.problems
             raise BuildError(build.name, ("weapon: the weapon card has no weapon numbers",))
@@ -300,7 +305,7 @@ class Racer:
         return sum(
             u.amount
             for u, _, s in self.abilities
-            if u.ability is Ability.KNIGHT_BONUS
+            if u.ability is _KNIGHT_BONUS
             and s is None
             and u.against == weapon_type
             and u.stat == stat

@@ -41,7 +41,19 @@ from .records import copier
 from .setup import KnightsSetup, table_of
 from .state import KnightsState, PendingAttack, Phase, RacerState
 
-__all__ = ["WEAPON_STATS", "Draft", "grants", "has_any", "racer_of", "table_for"]
+# Members of the enums this module compares against in hot paths, read once: on Python 3.11
+# every read of an Enum class attribute goes through EnumType.__getattr__'s slow hook.
+_OVER = Phase.OVER
+
+__all__ = [
+    "WEAPON_STATS",
+    "Draft",
+    "clear_racer_cache",
+    "grants",
+    "has_any",
+    "racer_of",
+    "table_for",
+]
 
 WEAPON_STATS = ("range", "strength", "damage")
 """Weapon numbers the director may tweak with AdjustStat."""
@@ -52,14 +64,45 @@ _RESHAPING = frozenset(("pose", "wrecked", "build", "mods"))
 """Racer fields whose change clears a draft's bounding circles or card lookups."""
 
 
-@functools.lru_cache(maxsize=2048)
 def racer_of(
     build: RacerBuild,
     mods: tuple[tuple[str, int], ...] = (),
     catalog: KnightsCatalog | None = None,
 ) -> Racer:
     """The racer a build makes from ``catalog``'s cards (the bundled ones by default), with
-    director tweaks applied (cached: it is asked often)."""
+    director tweaks applied (cached: it is asked often).
+
+    The same build, mods and catalog objects as a recent question get its answer without
+    hashing the build (every action's drafts ask again for racers whose records they copy);
+    other questions go to a bounded cache keyed by value.
+    """
+    found = _RECENT.get(id(build))
+    if found is not None and found[0] is build and found[1] is mods and found[2] is catalog:
+        return found[3]
+    racer = _racer_by_value(build, mods, catalog)
+    if len(_RECENT) >= _RECENT_MAX:
+        _RECENT.clear()
+    _RECENT[id(build)] = (build, mods, catalog, racer)  # holds the build: its id stays its own
+    return racer
+
+
+def clear_racer_cache() -> None:
+    """Forget the racers :func:`racer_of` remembers (for timing cold runs)."""
+    _RECENT.clear()
+    _racer_by_value.cache_clear()
+
+
+_RECENT: dict[int, tuple[RacerBuild, tuple, KnightsCatalog | None, Racer]] = {}
+"""Recent answers of :func:`racer_of` by the build object's id, with the objects asked about
+(single dict operations: safe across threads)."""
+_RECENT_MAX = 256
+"""Entries :data:`_RECENT` holds before it starts again."""
+
+
+@functools.lru_cache(maxsize=2048)
+def _racer_by_value(
+    build: RacerBuild, mods: tuple[tuple[str, int], ...], catalog: KnightsCatalog | None
+) -> Racer:
     racer = build.resolve(catalog if catalog is not None else load_catalog())
     if not mods:
         return racer
@@ -274,7 +317,7 @@ class Draft:
     @property
     def over(self) -> bool:
         """Whether the race has ended."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def active(self) -> list[int]:
         """Players not wrecked."""

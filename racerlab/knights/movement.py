@@ -21,6 +21,15 @@ from .geometry.tolerance import CLEAR_M, TOL_M
 from .parts import Ability, Side
 from .waypoints import cross
 
+# Members of the enums this module compares against in hot paths, read once: on Python 3.11
+# every read of an Enum class attribute goes through EnumType.__getattr__'s slow hook.
+_FORWARD = Direction.FORWARD
+_REVERSE = Direction.REVERSE
+_SIDEWAYS = (Direction.LEFT, Direction.RIGHT)
+_PIVOTS = (Side.LEFT, Side.RIGHT)
+_TORQUED = Ability.TORQUED
+_SIDEWINDER = Ability.SIDEWINDER
+
 __all__ = [
     "COSTS",
     "check_discharge",
@@ -33,6 +42,7 @@ __all__ = [
     "resolve_discharge",
     "resolve_move",
     "resolve_turn",
+    "runs_into",
     "turn_blocked",
     "turn_is_clear",
 ]
@@ -80,9 +90,7 @@ def check_move(d: Draft, i: int, action: Move) -> Contact:
     _check_distance(dist, "a move must be longer than 0M")
     if dist > 1.0 + TOL:
         raise IllegalActionError(f"one move goes at most 1M, got {dist:g}M")
-    if action.direction in (Direction.LEFT, Direction.RIGHT) and not d.racer(i).has(
-        Ability.SIDEWINDER
-    ):
+    if action.direction in _SIDEWAYS and not d.racer(i).has(_SIDEWINDER):
         raise IllegalActionError(f"{d.name(i)}'s racer has no Sidewinder: no sideways moves")
     cost = COSTS[action.direction]
     have = _movement_points(d, i)
@@ -107,12 +115,19 @@ def _check_clear(
     Ending exactly in touch is allowed (the way to line up a Ram).
     """
     contact = contact_ahead(d, i, direction, dist)
-    if contact.key is not None and contact.distance < dist - TOL:
+    if runs_into(contact, dist):
         raise IllegalActionError(
             f"{mover} would run into {describe_key(d, contact.key)} after "
             f"{contact.distance:.2f}M{hint}"
         )
     return contact
+
+
+def runs_into(contact: Contact, dist: float) -> bool:
+    """Whether a voluntary slide of ``dist`` with ``contact`` ahead (see :func:`contact_ahead`)
+    would run into what it touches; ending exactly in touch does not (the way to line up a
+    Ram). A bot rules out such a move with this instead of asking ``check`` to refuse it."""
+    return contact.key is not None and contact.distance < dist - TOL
 
 
 def pay_move(d: Draft, i: int, cost: int) -> None:
@@ -138,15 +153,15 @@ def slide(d: Draft, i: int, direction: Direction | float, dist: float) -> None:
         moved_total = rs.moved_since_turn + dist
         turns = rs.turns_left
         if moved_total >= d.options.turn_needs_m - TOL:
-            turns = 2 if d.racer(i).has(Ability.TORQUED) else 1
-        run = rs.straight_run + dist if direction is Direction.FORWARD else 0.0
+            turns = 2 if d.racer(i).has(_TORQUED) else 1
+        run = rs.straight_run + dist if direction is _FORWARD else 0.0
         d.set(
             i,
             pose=new,
             moved_since_turn=moved_total,
             turns_left=turns,
             straight_run=run,
-            backed_off=rs.backed_off or direction is not Direction.FORWARD,
+            backed_off=rs.backed_off or direction is not _FORWARD,
         )
     else:
         d.set(i, pose=new)
@@ -212,7 +227,7 @@ def check_turn(d: Draft, i: int, action: Turn) -> None:
     deg = action.degrees
     if not (isinstance(deg, int | float) and math.isfinite(deg)) or deg == 0:
         raise IllegalActionError(f"a turn needs a non-zero angle, got {deg!r}")
-    if action.pivot not in (Side.LEFT, Side.RIGHT):
+    if action.pivot not in _PIVOTS:
         raise IllegalActionError("a turn pivots on the left or right side's centre mark")
     limit = turn_limit(racer.stats.handling, d.options.degrees_per_handling)
     if abs(deg) > limit + TOL:
@@ -276,7 +291,7 @@ def check_discharge(d: Draft, i: int, action: Discharge) -> None:
         raise IllegalActionError(
             f"Discharging {dist:g}M costs {cost} Speed Points; {d.name(i)} has {rs.speed_points}"
         )
-    _check_clear(d, i, Direction.REVERSE, dist, "the Discharge")
+    _check_clear(d, i, _REVERSE, dist, "the Discharge")
 
 
 def resolve_discharge(d: Draft, i: int, action: Discharge) -> None:
@@ -284,7 +299,7 @@ def resolve_discharge(d: Draft, i: int, action: Discharge) -> None:
     cost = math.ceil(action.distance - TOL)
     rs = d.r(i)
     d.set(i, speed_points=rs.speed_points - cost, fired=True, turbo_points=0, acted=True)
-    slide(d, i, Direction.REVERSE, action.distance)
+    slide(d, i, _REVERSE, action.distance)
     d.emit(Discharged(i, d.name(i), action.distance, cost))
 
 

@@ -44,7 +44,7 @@ from .combat import (
     target_geometry,
     weapon_range,
 )
-from .draft import WEAPON_STATS, Draft, racer_of, table_for
+from .draft import WEAPON_STATS, Draft, clear_racer_cache, racer_of, table_for
 from .durability import lose
 from .events import EvadeRolled
 from .geometry import (
@@ -491,4 +491,4 @@ def speed_points_odds(
 
 def clear_caches() -> None:
     """Forget the cached racers (for timing cold runs)."""
-    racer_of.cache_clear()
+    clear_racer_cache()

@@ -27,6 +27,15 @@ from .parts import Ability
 from .results import end_race
 from .state import Phase
 
+# Members of the enums this module compares against in hot paths, read once: on Python 3.11
+# every read of an Enum class attribute goes through EnumType.__getattr__'s slow hook.
+_DRIVE = Phase.DRIVE
+_SURGE = Phase.SURGE
+_ACT = Phase.ACT
+_TURBO = Ability.TURBO
+_STALL = Ability.STALL
+_SURGE_CARD = Ability.SURGE
+
 __all__ = [
     "STALL_ON",
     "TURBO_BONUS",
@@ -85,7 +94,7 @@ def new_round(d: Draft, first: bool = False) -> None:
             touching_at_start=(),
             backed_off=False,
         )
-    d.phase = Phase.DRIVE
+    d.phase = _DRIVE
     d.order = tuple(d.active())
     d.turn = 0
 
@@ -114,9 +123,9 @@ def resolve_drive(d: Draft, i: int, a: DriveRoll, dice: ChanceSource) -> None:
         if v:
             d.emit(ValorSpent(i, d.name(i), stat, v, d.r(i).valor))
     roll = dice.d6("drive")
-    if has_any(d.racer(i), Ability.SURGE):
+    if has_any(d.racer(i), _SURGE_CARD):
         d.set(i, drive_roll=roll)
-        d.phase = Phase.SURGE
+        d.phase = _SURGE
         return
     settle_drive(d, i, roll, None, dice)
 
@@ -138,15 +147,15 @@ def settle_drive(
     its Speed Points, Turbo and Stall, and the drive order once everyone has rolled."""
     rs = d.r(i)
     racer = d.racer(i)
-    stalled = roll == STALL_ON and has_any(racer, Ability.STALL) and not rs.stalled_last_round
+    stalled = roll == STALL_ON and has_any(racer, _STALL) and not rs.stalled_last_round
     sp = roll + speed_of(d, i) + rs.valor_speed
-    turbo = TURBO_BONUS if has_any(racer, Ability.TURBO) else 0
+    turbo = TURBO_BONUS if has_any(racer, _TURBO) else 0
     total = roll + racer.stats.reflexes + rs.valor_reflexes
     d.set(i, drive_roll=roll, speed_points=sp, turbo_points=turbo, stalled=stalled)
     d.emit(DriveRolled(i, d.name(i), roll, total, sp, rerolled_from))
     if stalled:
         d.emit(Stalled(i, d.name(i)))
-    d.phase = Phase.DRIVE
+    d.phase = _DRIVE
     d.turn += 1
     if d.turn >= len(d.order):
         _decide_order(d, dice)
@@ -182,7 +191,7 @@ def _decide_order(d: Draft, dice: ChanceSource) -> None:
             rolled_off,
         )
     )
-    d.phase = Phase.ACT
+    d.phase = _ACT
     d.turn = 0
     begin_turn(d, d.order[0])
 
@@ -253,7 +262,7 @@ def _end_round(d: Draft) -> None:
 
 def after_action(d: Draft, dice: ChanceSource) -> None:
     """End the acting player's turn when nothing more can happen in it."""
-    if d.over or d.phase is not Phase.ACT:
+    if d.over or d.phase is not _ACT:
         return
     i = acting(d)
     rs = d.r(i)

@@ -92,6 +92,14 @@ from .rounds import (
 from .setup import KnightsSetup, PlayerSetup, check_setup
 from .state import KnightsState, Phase, RacerState
 
+# Members of the enums this module compares against in hot paths, read once: on Python 3.11
+# every read of an Enum class attribute goes through EnumType.__getattr__'s slow hook.
+_OVER = Phase.OVER
+_BIDDING = Phase.BIDDING
+_DRIVE = Phase.DRIVE
+_SURGE = Phase.SURGE
+_ACT = Phase.ACT
+
 __all__ = ["KnightsRules"]
 
 _STATS = tuple(f.name for f in fields(Stats))
@@ -155,7 +163,7 @@ class KnightsRules(Rules[KnightsState, Action]):
             options=options,
             racers=tuple(racers),
             blockers=(blocker,) * len(setup.waypoints),
-            phase=Phase.DRIVE,
+            phase=_DRIVE,
             order=(),
             turn=0,
             round=1,
@@ -168,12 +176,12 @@ class KnightsRules(Rules[KnightsState, Action]):
 
     # -- who acts ---------------------------------------------------------------------
     def is_over(self, state: KnightsState) -> bool:
-        return state.phase is Phase.OVER
+        return state.phase is _OVER
 
     def acting_player(self, state: KnightsState) -> int | None:
-        if state.phase is Phase.OVER:
+        if state.phase is _OVER:
             return None
-        if state.phase is Phase.BIDDING:
+        if state.phase is _BIDDING:
             assert state.pending is not None
             return bidder(state.pending)
         return state.order[state.turn]
@@ -201,16 +209,16 @@ class KnightsRules(Rules[KnightsState, Action]):
 
     def _check(self, d: Draft, i: int, phase: Phase, action: Action) -> None:
         who = d.name(i)
-        if phase is Phase.DRIVE:
+        if phase is _DRIVE:
             if not isinstance(action, DriveRoll):
                 raise IllegalActionError(f"it is time for {who}'s drive roll, not {_kind(action)}")
             check_drive(d, i, action)
             return
-        if phase is Phase.SURGE:
+        if phase is _SURGE:
             if not isinstance(action, SurgeChoice):
                 raise IllegalActionError(f"{who} must first keep or re-roll the drive roll (Surge)")
             return
-        if phase is Phase.BIDDING:
+        if phase is _BIDDING:
             if not isinstance(action, Bid):
                 raise IllegalActionError(
                     f"an attack is waiting for {who} to add Valor or pass, not {_kind(action)}"
@@ -420,12 +428,12 @@ class KnightsRules(Rules[KnightsState, Action]):
     # -- legal actions ----------------------------------------------------------------------
     def legal_actions(self, state: KnightsState) -> list[Action]:
         """The acting player's legal actions, at the options' move and turn resolution."""
-        if state.phase is Phase.OVER:
+        if state.phase is _OVER:
             return []
         d = Draft.reading(state)
         i = self.acting_player(state)
         assert i is not None
-        if state.phase is Phase.DRIVE:
+        if state.phase is _DRIVE:
             cap = d.racer(i).max_valor_per_action
             left = d.r(i).valor
             return [
@@ -433,9 +441,9 @@ class KnightsRules(Rules[KnightsState, Action]):
                 for vr in range(min(cap, left) + 1)
                 for vs in range(min(cap, left - vr) + 1)
             ]
-        if state.phase is Phase.SURGE:
+        if state.phase is _SURGE:
             return [SurgeChoice(False), SurgeChoice(True)]
-        if state.phase is Phase.BIDDING:
+        if state.phase is _BIDDING:
             p = state.pending
             assert p is not None
             have = p.valor_attacker if p.to_act == "attacker" else p.valor_defender
@@ -513,7 +521,7 @@ class KnightsRules(Rules[KnightsState, Action]):
 
 def _ok(rules: KnightsRules, d: Draft, i: int, action: Action) -> bool:
     try:
-        rules._check(d, i, Phase.ACT, action)
+        rules._check(d, i, _ACT, action)
     except IllegalActionError:
         return False
     return True

@@ -28,6 +28,11 @@ from .geometry.tolerance import TOL_M
 from .options import SideChooser
 from .parts import Arc, Side
 
+# Members of the enums this module compares against in hot paths, read once: on Python 3.11
+# every read of an Enum class attribute goes through EnumType.__getattr__'s slow hook.
+_RACER = TargetKind.RACER
+_ARC_C = Arc.C
+
 __all__ = [
     "arc_widths",
     "check_side",
@@ -57,7 +62,7 @@ def weapon_range(d: Draft, i: int) -> int:
 def maybe_in_range(d: Draft, i: int, target: Target) -> bool:
     """A cheap first look: False when the target is surely out of the weapon's range."""
     a = d.pose(i)
-    if target.kind is TargetKind.RACER:
+    if target.kind is _RACER:
         b = d.pose(target.index)
         bx, by, size = b.x, b.y, d.table.racer_radius
     else:
@@ -73,10 +78,10 @@ def maybe_in_arc(d: Draft, i: int, target: Target) -> bool:
     Its bounding circle lies wholly outside the wedge of arc A or B (arcs up to 180
     degrees wide, which are convex); other targets and arcs are left to the full measure.
     """
-    if target.kind is not TargetKind.RACER:
+    if target.kind is not _RACER:
         return True
     arc = d.racer(i).weapon.arc
-    if arc is Arc.C:
+    if arc is _ARC_C:
         return True
     width = arc_widths(d).width(arc)
     if width > 180.0:
@@ -106,7 +111,7 @@ def target_geometry(d: Draft, i: int, target: Target) -> AttackGeometry:
     racer = d.racer(i)
     w = racer.weapon
     rng = weapon_range(d, i)
-    if target.kind is TargetKind.RACER:
+    if target.kind is _RACER:
         body = d.table.body
         return _racer_geometry(
             d.pose(i), body, w.arc, rng, d.pose(target.index), body, d.table.r_per_m, arc_widths(d)
@@ -120,7 +125,7 @@ def check_target(d: Draft, i: int, target: Target) -> None:
     """Refuse a target that is not there, is the attacker itself or is already out."""
     if not isinstance(target, Target):
         raise IllegalActionError(f"{target!r} is not a target")
-    if target.kind is TargetKind.RACER:
+    if target.kind is _RACER:
         if not 0 <= target.index < len(d.racers):
             raise IllegalActionError(f"there is no player {target.index + 1}")
         if target.index == i:

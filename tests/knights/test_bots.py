@@ -101,3 +101,30 @@ def test_greedy_goes_round_a_parked_rival_instead_of_shuffling():
     nearer = math.hypot(wx - end.x, wy - end.y) < math.hypot(wx - 4.0, wy - 10.0)
     assert nearer or isinstance(actions[-1], EndTurn), actions
     assert any(isinstance(a, Turn) for a in actions)  # it steered round Cindy
+
+
+def test_greedy_rules_out_moves_into_something_without_asking_check():
+    from racerlab.core.errors import IllegalActionError
+
+    rules = KnightsRules()
+    asked = rules.check
+    refusals = []
+
+    def check(state, action):
+        try:
+            asked(state, action)
+        except IllegalActionError as exc:
+            refusals.append(str(exc))
+            raise
+
+    rules.check = check
+    moves = 0
+    for seed in range(3):
+        rng = np.random.default_rng(seed)
+        state = rules.initial_state(random_setup(3, seed=seed), None, seed)
+        while not rules.is_over(state):
+            action = greedy_bot(state, rules, rng)
+            moves += isinstance(action, Move)
+            state = rules.apply(state, action).state
+    assert moves > 50  # the jousts drove (and backed off) plenty
+    assert [r for r in refusals if "would run into" in r] == []

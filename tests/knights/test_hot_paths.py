@@ -408,3 +408,24 @@ def test_the_dice_are_written_only_into_the_state_resolve_just_made():
     foreign = replace(s, turn=s.turn)
     out = r._with_dice(foreign, step.state.dice)  # not made by resolve: copied
     assert out is not foreign and out.dice is step.state.dice and foreign.dice is before
+
+
+def test_a_racer_remembered_by_its_build_object_follows_the_mods_and_the_catalog():
+    from racerlab.knights.catalog import KnightsCatalog, load_catalog
+    from racerlab.knights.draft import clear_racer_cache, racer_of
+
+    bundled = load_catalog()
+    build = random_setup(2, seed=3).players[0].racer
+    plain = racer_of(build)
+    assert racer_of(build) is plain  # the same build object asked again
+    tweaked = racer_of(build, (("durability", 2),))  # the same build, other mods
+    assert tweaked.stats.durability == plain.stats.durability + 2
+    assert racer_of(build).stats.durability == plain.stats.durability
+    twin = replace(build)  # an equal build, another object: the answer by value
+    assert twin is not build and racer_of(twin) == plain
+    other = KnightsCatalog(dict(bundled.parts), dict(bundled.racers), bundled.table)
+    from_other = racer_of(build, (), other)  # another catalog object: not the bundled answer
+    assert from_other is not plain and from_other == build.resolve(other)
+    clear_racer_cache()
+    again = racer_of(build)
+    assert again is not plain and again == plain

@@ -176,3 +176,17 @@ def test_turn_into_a_racer_refused():
     s = placed(s, 1, 11.3, 2.0, 90.0)  # alongside on the right, a hair away
     refused(s, Turn(-90.0, Side.RIGHT), "would hit")
     rules.check(s, Turn(90.0, Side.LEFT))
+
+
+def test_runs_into_says_what_check_move_refuses():
+    from racerlab.knights.draft import Draft
+    from racerlab.knights.movement import contact_ahead, runs_into
+
+    s = placed(jeff_turn(speed_points=5), 1, 10.0, 2.7 + 0.5 + 0.7, 90.0)  # Cindy 0.5M ahead
+    d = Draft.reading(s)
+    for dist, blocked in ((1.0, True), (0.5001, True), (0.5, False), (0.25, False)):
+        assert runs_into(contact_ahead(d, 0, Direction.FORWARD, dist), dist) is blocked
+        if blocked:
+            refused(s, Move(dist), "run into")
+        else:
+            rules.check(s, Move(dist))

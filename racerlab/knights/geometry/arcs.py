@@ -23,6 +23,12 @@ from racerlab.knights.parts import Arc, Side
 from .body import EPS, Body, Point, Pose, corner_list, footprint, front_centre, heading_unit
 from .convex import clip_halfplane, convex_to_convex, point_to_convex
 
+# Members of the enums this module compares against in hot paths, read once: on Python 3.11
+# every read of an Enum class attribute goes through EnumType.__getattr__'s slow hook.
+_ARC_A = Arc.A
+_ARC_B = Arc.B
+_ARC_C = Arc.C
+
 __all__ = [
     "ArcWidths",
     "AttackGeometry",
@@ -54,9 +60,9 @@ class ArcWidths:
 
     def width(self, arc: Arc) -> float:
         """Total opening of ``arc`` in degrees (360 for C)."""
-        if arc is Arc.A:
+        if arc is _ARC_A:
             return self.a_degrees
-        if arc is Arc.B:
+        if arc is _ARC_B:
             return self.b_degrees
         return 360.0
 
@@ -166,7 +172,7 @@ def arc_region(
     """
     widths = arc_widths or ArcWidths()
     radius = range_r * r_per_m
-    if arc is Arc.C:
+    if arc is _ARC_C:
         return footprint(pose, body).buffer(radius, quad_segs=segments_per_quarter)
     width = widths.width(arc)
     apex = front_centre(pose, body)
@@ -206,7 +212,7 @@ def attack_geometry(
     """
     widths = arc_widths or ArcWidths()
     tgt = corner_list(tgt_pose, tgt_body)
-    if arc is Arc.C:
+    if arc is _ARC_C:
         dist, p, q = convex_to_convex(corner_list(att_pose, att_body), tgt)
         in_arc = True
     else:

@@ -19,6 +19,12 @@ from racerlab.knights.parts import Side
 
 from .tolerance import RESIDUE, SURE_M
 
+# Members of the enums this module compares against in hot paths, read once: on Python 3.11
+# every read of an Enum class attribute goes through EnumType.__getattr__'s slow hook.
+_FRONT = Side.FRONT
+_REAR = Side.REAR
+_LEFT = Side.LEFT
+
 __all__ = [
     "EPS",
     "Body",
@@ -203,10 +209,10 @@ def side_centre(pose: Pose, body: Body, side: Side) -> Point:
     """
     fx, fy = heading_unit(pose.heading)
     hl, hw = body.length / 2.0, body.width / 2.0
-    if side is Side.FRONT:
+    if side is _FRONT:
         return (pose.x + fx * hl, pose.y + fy * hl)
-    if side is Side.REAR:
+    if side is _REAR:
         return (pose.x - fx * hl, pose.y - fy * hl)
-    if side is Side.LEFT:
+    if side is _LEFT:
         return (pose.x - fy * hw, pose.y + fx * hw)
     return (pose.x + fy * hw, pose.y - fx * hw)

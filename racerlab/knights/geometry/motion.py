@@ -17,6 +17,9 @@ from racerlab.knights.parts import Side
 
 from .body import EPS, Body, Point, Pose, corner_list, heading_unit, norm_heading, side_centre
 
+_PIVOTS = (Side.LEFT, Side.RIGHT)
+"""The pivot sides, read once (on Python 3.11 reading an Enum class attribute is slow)."""
+
 __all__ = [
     "DEFAULT_DEGREES_PER_HANDLING",
     "Direction",
@@ -114,7 +117,7 @@ def turned(pose: Pose, body: Body, degrees: float, pivot: Side) -> Pose:
     >>> turned(Pose(0, 0, 0), Body(2, 1), -90, Side.RIGHT)
     Pose(x=0.5, y=-0.5, heading=270.0)
     """
-    if pivot not in (Side.LEFT, Side.RIGHT):
+    if pivot not in _PIVOTS:
         raise RacerlabError(f"a turn pivots on the LEFT or RIGHT side mark, not {pivot.name}")
     px, py = side_centre(pose, body, pivot)
     c, s = heading_unit(degrees)

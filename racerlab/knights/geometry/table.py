@@ -32,6 +32,13 @@ from .contact import Wall, arena_walls
 from .motion import swept
 from .tolerance import NEAR_TIE_M, RESIDUE, SURE_M, TOL_M, ZERO, ZERO_SQUARED
 
+# Members of the enums this module compares against in hot paths, read once: on Python 3.11
+# every read of an Enum class attribute goes through EnumType.__getattr__'s slow hook.
+_WEST = Wall.WEST
+_EAST = Wall.EAST
+_SOUTH = Wall.SOUTH
+_NORTH = Wall.NORTH
+
 __all__ = [
     "DISC_QUAD_SEGS",
     "Table",
@@ -240,10 +247,7 @@ def racer_gap(a: Pose, b: Pose, body: Body) -> float:
     Plain arithmetic, equal to shapely's distance to within rounding: separated
     rectangles are closest at a corner of one of them.
     """
-    fa, fb = _heading_unit(a), _heading_unit(b)
-    for nx, ny in ((fa[0], fa[1]), (-fa[1], fa[0]), (fb[0], fb[1]), (-fb[1], fb[0])):
-        a0, a1 = _project(a.x, a.y, fa[0], fa[1], body, nx, ny)
-        b0, b1 = _project(b.x, b.y, fb[0], fb[1], body, nx, ny)
+    for _nx, _ny, a0, a1, b0, b1 in _axes(a, _heading_unit(a), b, _heading_unit(b), body):
         if a1 < b0 or b1 < a0:
             break
     else:
@@ -375,13 +379,24 @@ def _heading_unit(pose: Pose) -> tuple[float, float]:
     return (math.cos(rad), math.sin(rad))
 
 
-def _project(
-    x: float, y: float, fx: float, fy: float, body: Body, nx: float, ny: float
-) -> tuple[float, float]:
-    """The interval a racer at ``(x, y)`` heading ``(fx, fy)`` covers on axis ``(nx, ny)``."""
-    c = x * nx + y * ny
-    ext = abs(fx * nx + fy * ny) * body.length / 2.0 + abs(-fy * nx + fx * ny) * body.width / 2.0
-    return (c - ext, c + ext)
+def _axes(
+    a: Pose, fa: tuple[float, float], b: Pose, fb: tuple[float, float], body: Body
+) -> list[tuple[float, float, float, float, float, float]]:
+    """The separating axes of two racers at ``a`` and ``b`` (heading units ``fa``, ``fb``):
+    for each side's normal, ``(nx, ny, a0, a1, b0, b1)``, the axis and the interval each racer
+    covers on it (one call for the four axes: this is the look-ahead's innermost loop)."""
+    length, width = body.length, body.width
+    fx, fy = fa
+    gx, gy = fb
+    ax, ay, bx, by = a.x, a.y, b.x, b.y
+    out = []
+    for nx, ny in ((fx, fy), (-fy, fx), (gx, gy), (-gy, gx)):
+        c = ax * nx + ay * ny
+        e = abs(fx * nx + fy * ny) * length / 2.0 + abs(-fy * nx + fx * ny) * width / 2.0
+        c2 = bx * nx + by * ny
+        e2 = abs(gx * nx + gy * ny) * length / 2.0 + abs(-gy * nx + gx * ny) * width / 2.0
+        out.append((nx, ny, c - e, c + e, c2 - e2, c2 + e2))
+    return out
 
 
 def slide_rect(
@@ -391,11 +406,9 @@ def slide_rect(
     body) at ``other``; None if it does not within ``limit``. Touching counts as contact only
     when sliding into it (a graze along an edge does not)."""
     enter, leave = -math.inf, math.inf
-    fx, fy = _heading_unit(pose)
-    gx, gy = _heading_unit(other)
-    for nx, ny in ((fx, fy), (-fy, fx), (gx, gy), (-gy, gx)):
-        a0, a1 = _project(pose.x, pose.y, fx, fy, body, nx, ny)
-        b0, b1 = _project(other.x, other.y, gx, gy, body, nx, ny)
+    for nx, ny, a0, a1, b0, b1 in _axes(
+        pose, _heading_unit(pose), other, _heading_unit(other), body
+    ):
         v = dx * nx + dy * ny
         if abs(v) < ZERO:
             if a1 <= b0 + tol or b1 <= a0 + tol:
@@ -485,8 +498,8 @@ def slide_walls(
     ey = abs(fy) * body.length / 2.0 + abs(fx) * body.width / 2.0
     best, wall = math.inf, None
     for v, lo, hi, low_wall, high_wall, c, e in (
-        (dx, 0.0, width, Wall.WEST, Wall.EAST, pose.x, ex),
-        (dy, 0.0, height, Wall.SOUTH, Wall.NORTH, pose.y, ey),
+        (dx, 0.0, width, _WEST, _EAST, pose.x, ex),
+        (dy, 0.0, height, _SOUTH, _NORTH, pose.y, ey),
     ):
         if v > ZERO:
             t = (hi - (c + e)) / v
