@@ -344,17 +344,19 @@ def _travels(policy: Any) -> bool:
 
 
 HEAVY_MOVE_S = 0.05
-"""A bot whose moves took more processor time than this (on average; the greedy bot's
+"""A bot that has once taken more processor time than this for a move (the greedy bot's
 take well under a millisecond, the search bot's seconds) moves in the worker processes,
-in the fair line; a quicker one moves in the quick lane's threads (a process would cost
-it more than it saves)."""
+in the fair line, from then on; a quicker one moves in the quick lane's threads (a
+process would cost it more than it saves). The longest move counts, not an average: the
+search bot answers a move with one choice at once, and a run of those (an 8-player
+round's bids) pulled its average under the line, so its next real search ran in a thread
+of the server's own process, slowing every page (found profiling the hostile benchmark)."""
 _move_times: dict[Any, float] = {}
 
 
 def _timed(policy: Any, seconds: float) -> None:
-    """Note how long one of ``policy``'s moves took (a running average)."""
-    before = _move_times.get(policy)
-    _move_times[policy] = seconds if before is None else 0.7 * before + 0.3 * seconds
+    """Note how long one of ``policy``'s moves took (the longest so far is kept)."""
+    _move_times[policy] = max(seconds, _move_times.get(policy, 0.0))
     if _move_times[policy] > HEAVY_MOVE_S and _travels(policy):
         _movers()  # start the processes while the move after runs
 

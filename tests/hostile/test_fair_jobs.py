@@ -16,7 +16,7 @@ from bokeh.document import Document
 
 from racerlab.app import jobs
 from racerlab.app.jobs import BUSY, Busy, FairShare, Turns, step_later
-from racerlab.app.session import GameKit, GameSession
+from racerlab.app.session import BotMove, GameKit, GameSession
 from racerlab.core.testgame import CoinRace, CoinSetup
 
 
@@ -287,3 +287,19 @@ def test_a_bot_is_timed_by_its_processor_time_not_by_a_busy_machines_delays(doc)
     doc.run_until(lambda: not s.busy)
     policy = kit.bots["first"]
     assert 0 < jobs._move_times.pop(policy) < jobs.HEAVY_MOVE_S < 0.2
+
+
+def test_a_bot_found_slow_stays_slow_through_a_run_of_instant_moves(monkeypatch):
+    """The search bot answers a move with one choice at once; a run of those (an 8-player
+    round's bids) must not send its next real search back to the server's own threads."""
+    monkeypatch.setattr(jobs, "_move_times", {})
+    monkeypatch.setattr(jobs, "_movers", lambda: None)  # no processes for this check
+    policy = slow_kit().bots["first"]
+    monkeypatch.setitem(jobs._travelling, policy, True)
+    move = BotMove(policy, None, None, None)
+    jobs._timed(policy, 0.0001)
+    assert jobs.quick(move)
+    jobs._timed(policy, 3.0)
+    for _ in range(40):
+        jobs._timed(policy, 0.0001)
+    assert not jobs.quick(move) and jobs._heavy(policy)
