@@ -467,15 +467,6 @@ def _advance(
 
     def handed(future: Future) -> None:
         def on_loop() -> None:
-            # everything the page changes for this move goes out as one message: without
-            # the hold each pane's change was a message of its own (10-30 a Step), each
-            # one a patch and a re-layout in every browser showing the page
-            from panel.io.document import hold
-
-            with hold(doc):
-                applied()
-
-        def applied() -> None:
             exc = future.exception()
             if not job.wanted() or (isinstance(work, BotMove) and s.state is not work.state):
                 job.cancelled = True  # the game changed meanwhile (a hand move, a new game)
