@@ -12,8 +12,10 @@ the patch message included:
 * older code (everything on the loop): the Step button's click, bot move
   included.
 
-The first tab is shown (as on a page just opened). Prints one JSON object: the
-median and worst per dashboard, and with ``--base COMMIT`` the same at that
+The first tab is shown (as on a page just opened). Where the code has it, the
+process first keeps its start-up objects out of full garbage collections, as
+``racerlab serve`` does (``serve.keep_startup_objects``). Prints one JSON object:
+the median and worst per dashboard, and with ``--base COMMIT`` the same at that
 commit (checked out in a temporary worktree) and the ratio base / now.
 
 Run: ``python benchmarks/step_loop.py [--base 98f0cec] [--repeats 40]``.
@@ -44,8 +46,11 @@ def measure(slug: str, repeats: int, seed: int = 7) -> dict[str, float]:
     from bokeh.document import Document
     from bokeh.protocol import Protocol
 
-    from racerlab.app import DASHBOARDS
+    from racerlab.app import DASHBOARDS, serve
 
+    keep = getattr(serve, "keep_startup_objects", None)
+    if keep is not None:  # as ``racerlab serve`` does before its first page
+        keep()
     app = DASHBOARDS[slug].build(seed=seed)
     doc = Document()
     pn.panel(app).server_doc(doc)

@@ -75,6 +75,7 @@ def test_the_command_passes_num_procs_to_the_server(monkeypatch, two_cores):
 
     seen = {}
     monkeypatch.setattr(serve, "start_server", lambda game, **kw: seen.update(kw, game=game))
+    monkeypatch.setattr(serve, "keep_startup_objects", lambda: seen.update(kept=True))
     args = argparse.Namespace(
         game="knights",
         port=5999,
@@ -85,6 +86,22 @@ def test_the_command_passes_num_procs_to_the_server(monkeypatch, two_cores):
     )
     assert serve_command(args) == 0
     assert (seen["game"], seen["num_procs"], seen["show"]) == ("knights", 2, False)
+    assert seen["kept"]  # the startup objects are out of the collector's way first
+
+
+def test_the_startup_objects_are_kept_out_of_full_collections():
+    """In a process of its own (freezing would change this test process): what a server
+    keeps for good is frozen, so a full collection afterwards walks only what came since."""
+    code = (
+        "import gc; from racerlab.app.serve import keep_startup_objects as k; n = k(); "
+        "print(n, gc.get_freeze_count() == n, len(gc.get_objects()))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    ).stdout.split()
+    frozen, same, walked = int(out[0]), out[1], int(out[2])
+    assert same == "True" and frozen > 50_000  # the dashboards' modules were imported first
+    assert walked < frozen // 10
 
 
 def test_several_processes_cannot_run_in_a_thread(two_cores):
