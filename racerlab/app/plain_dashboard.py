@@ -76,6 +76,7 @@ def state_table(state: Any) -> str:
 class PlainDashboard(DashboardShell):
     """Steps, scenarios, event log and the state as a table, for any game."""
 
+    HAND_HELP = NO_HAND_PLAY  # no "Play by hand" tab here: say what there is
     PANELS = (
         PanelSpec("state", "State", lambda d: pn.pane.HTML("", sizing_mode="stretch_width"),
                   ("state_version",), MAIN, lambda d, p: d._refresh(p)),
@@ -85,8 +86,6 @@ class PlainDashboard(DashboardShell):
     def __init__(self, session: GameSession, template: bool = False, **params: Any) -> None:
         super().__init__(session, template=template, **params)
         self.TITLE = session.kit.title
-        self.steps.hand_help = NO_HAND_PLAY  # no "Play by hand" tab here: say what there is
-        self.steps.refresh()
         self._start()
 
     state_pane = property(lambda self: self.panel("state"), doc="The state as a table.")

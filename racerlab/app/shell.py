@@ -40,6 +40,7 @@ import panel as pn
 import param
 
 from .controls import MessageBanner, ScenarioControls, StepControls, redraw_guard
+from .hand_seat import HAND_HELP
 from .session import GameSession
 
 __all__ = [
@@ -118,6 +119,8 @@ class DashboardShell(pn.viewable.Viewer):
     PLOT_BESIDE_SIDE = True
     """The side column sits beside the plot (a square board); else beside the tabs (a
     long, flat track that needs the page's width)."""
+    HAND_HELP = HAND_HELP
+    """Where the status sends a seat played by hand to make its choice."""
 
     plot_pane: Any = None
     """The plot's pane (``None``: no plot; the first side panel takes its place)."""
@@ -134,7 +137,7 @@ class DashboardShell(pn.viewable.Viewer):
         self._stale: set[str] = set()
         self.tabs: pn.Tabs | None = None
         self.banner = MessageBanner(session)
-        self.steps = StepControls(session)
+        self.steps = StepControls(session, hand_help=self.HAND_HELP)
         self.scenarios = ScenarioControls(session)
         self._body = pn.Column(sizing_mode="stretch_width")
         self._sidebar_col = pn.Column(sizing_mode="stretch_width")
