@@ -24,6 +24,7 @@ from typing import Any
 import panel as pn
 
 from ..core.limits import time_budget
+from . import page_ready
 from .session import LOAD_BUDGET_S
 
 __all__ = [
@@ -171,8 +172,9 @@ def deferred_page(
     Returns ``(main, sidebar, message)``: two empty columns ``fill(app, main,
     sidebar)`` fills, and the pane saying what is happening. A build that fails
     says why; one still running after :data:`PAGE_BUDGET_S` says it is slow.
-    Under a server every change to the page waits until the browser has shown
-    it (see :class:`LoadGate`).
+    Under a server a page built before its socket opened goes into the document
+    the browser pulls (see :mod:`racerlab.app.page_ready`); any other change to
+    the page waits until the browser has shown it (see :class:`LoadGate`).
     """
     message = pn.pane.Alert("Preparing the game...", alert_type="info", sizing_mode="stretch_width")
     main = pn.Column(message, sizing_mode="stretch_width")
@@ -182,14 +184,24 @@ def deferred_page(
     gate = LoadGate(is_open=doc is None)
     if doc is not None:
         pn.state.onload(gate.open)
+        page_ready.expect(doc)
 
     def show(app: Any) -> None:
         main[:] = []
         fill(app, main, sidebar)
 
+    def change(make: Callable[[], None]) -> None:
+        if doc is not None and page_ready.before_socket(doc):
+            try:
+                make()  # the browser has not pulled the document yet: it gets it whole
+            finally:
+                page_ready.ready(doc)
+        else:
+            gate.run(make)
+
     def then(app: Any) -> None:
         state["done"] = True
-        gate.run(lambda: show(app))
+        change(lambda: show(app))
 
     def say(kind: str, text: str) -> None:
         message.alert_type = kind
@@ -199,7 +211,7 @@ def deferred_page(
         state["done"] = True
         log.error("building a page failed", exc_info=exc)
         text = f"This page could not be prepared ({type(exc).__name__}). Reload it."
-        gate.run(lambda: say("danger", text))
+        change(lambda: say("danger", text))
 
     def slow() -> None:
         if not state["done"]:

@@ -35,6 +35,8 @@ from typing import Any
 from ..core.errors import ScenarioError
 from .closed_tabs import quiet_closed_tabs
 from .dashboards import dashboards
+from .offline import load_used_bundles
+from .page_ready import sockets_wait_for_pages
 from .page_turns import one_page_at_a_time
 
 __all__ = [
@@ -337,6 +339,8 @@ def start_server(
         raise ScenarioError("several server processes always run in the foreground")
     routes = app_routes(game)
     one_page_at_a_time()
+    sockets_wait_for_pages()
+    load_used_bundles()
     quiet_closed_tabs()
     warning = exposure_warning(address)
     if warning is not None:

@@ -1,4 +1,5 @@
-"""A page's dashboard is handed over only once the browser has shown the page.
+"""A page's dashboard reaches the browser whole: in the first document it pulls when
+it is ready before the page's socket opens, else once the browser has shown the page.
 
 Panel drops document changes made before the browser reports a page drawn
 (it expects to send the whole document later), but the browser may already
@@ -15,7 +16,7 @@ import panel as pn
 import pytest
 from bokeh.events import DocumentReady
 
-from racerlab.app import offload
+from racerlab.app import offload, page_ready
 from racerlab.app.offload import LoadGate
 from racerlab.app.serve import start_server
 
@@ -70,7 +71,15 @@ def _wait(condition, timeout: float = 60.0) -> None:
         time.sleep(0.05)
 
 
-def test_the_dashboard_waits_for_the_page_to_be_shown(served, monkeypatch):
+def _open_page(url: str) -> object:
+    """Ask for a page as a browser would, without ever opening its socket; its document."""
+    before = _session_docs()
+    urllib.request.urlopen(url, timeout=60).read()
+    (doc,) = _session_docs() - before
+    return doc
+
+
+def test_a_dashboard_built_before_the_socket_opens_is_in_the_first_document(served, monkeypatch):
     handed: list[float] = []
     original = offload.hand_over
 
@@ -79,13 +88,58 @@ def test_the_dashboard_waits_for_the_page_to_be_shown(served, monkeypatch):
         original(doc, fn)
 
     monkeypatch.setattr(offload, "hand_over", hand_over)
-    before = _session_docs()
-    urllib.request.urlopen(served + "/knights", timeout=60).read()  # no browser: never shown
-    (doc,) = _session_docs() - before
-    _wait(lambda: handed)  # the dashboard is built ...
-    time.sleep(1.0)  # ... and the loop had every chance to put it in
-    assert _models(doc) < FRAME_MODELS  # still the frame: nobody has seen the page yet
+    doc = _open_page(served + "/knights")
+    _wait(lambda: handed)
+    # nobody has drawn the page, but its socket has not opened either: the document the
+    # browser will pull holds the dashboard
+    _wait(lambda: _models(doc) > 2 * FRAME_MODELS)
+
+
+def test_a_dashboard_built_after_the_socket_opened_waits_for_the_page_to_be_shown(
+    served, monkeypatch
+):
+    held: list = []
+    monkeypatch.setattr(offload, "hand_over", lambda doc, fn: held.append((doc, fn)))
+    monkeypatch.setattr(page_ready, "READY_WAIT_S", 0.0)
+    doc = _open_page(served + "/knights")
+    _wait(lambda: held)  # the dashboard is built, not yet handed over
+
+    async def socket_opens():  # as the page's socket does, tired of waiting
+        await page_ready._wait_for(doc)
+
+    opened: list[bool] = []
+    doc.add_next_tick_callback(socket_opens)
+    doc.add_next_tick_callback(lambda: opened.append(not page_ready.before_socket(doc)))
+    _wait(lambda: opened)
+    assert opened == [True]
+    for target, fn in held:
+        target.add_next_tick_callback(fn)
+    time.sleep(1.0)  # the loop had every chance to put it in
+    assert _models(doc) < FRAME_MODELS  # still the frame: the browser may have pulled it
 
     # the browser reports the page drawn (as Bokeh's client does once it rendered it)
     doc.add_next_tick_callback(lambda: doc.callbacks.trigger_event(DocumentReady()))
     _wait(lambda: _models(doc) > 2 * FRAME_MODELS)
+
+
+def test_served_pages_load_only_the_script_bundles_they_use(served):
+    html = urllib.request.urlopen(served + "/knights", timeout=60).read().decode()
+    assert "static/js/bokeh.min.js" in html and "bokeh-widgets" in html
+    assert "bokeh-mathjax" not in html and "bokeh-gl" not in html
+
+
+class _Doc:
+    """A document as :mod:`page_ready` sees it: its session's request path."""
+
+    def __init__(self, path: str) -> None:
+        self.session_context = type("Context", (), {"request": type("R", (), {"path": path})()})()
+
+
+def test_a_page_made_for_its_socket_is_not_waited_for():
+    # under several processes a socket can reach a process that never sent the HTML:
+    # that socket is opening already, so the dashboard must go through the gate
+    from_socket, from_page = _Doc("/knights/ws"), _Doc("/knights")
+    page_ready.expect(from_socket)
+    page_ready.expect(from_page)
+    assert not page_ready.before_socket(from_socket)
+    assert page_ready.before_socket(from_page)
