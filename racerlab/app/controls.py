@@ -35,6 +35,7 @@ from .follow import (
     redraw_on,
     set_slider,
     set_text,
+    show_only,
 )
 from .hand_seat import HAND_HELP, empty_log_html, step_status
 from .jobs import step_later
@@ -62,6 +63,7 @@ __all__ = [
     "redraw_on",
     "set_slider",
     "set_text",
+    "show_only",
 ]
 
 LOG_LINES_SHOWN = 400
@@ -539,15 +541,15 @@ class MessageBanner(_SessionView):
         self.notice_alert = pn.pane.Alert(
             "", alert_type="info", visible=False, sizing_mode="stretch_width", margin=(2, 5)
         )
-        self.busy_note = html_pane(
-            "", visible=False, sizing_mode="stretch_width", margin=(2, 5), stylesheets=[_BUSY_CSS]
-        )
+        self.busy_note = html_pane("", sizing_mode="stretch_width", margin=0, stylesheets=[_BUSY_CSS])
         self.dismiss = pn.widgets.Button(label="Dismiss", visible=False, width=90)
         self.dismiss.on_click(session.guarded(lambda e: self._dismiss(), "dismiss"))
         # the messages are put in the page only while shown (a page starts with none of
-        # them); the busy line stays, hidden when idle: it comes and goes with every Step,
-        # and adding or removing a model makes Bokeh walk the whole page's models again
-        # (about 25 ms a time on a Racer Knights page), where hiding it is one property
+        # them); the busy line comes and goes with every Step, so it stays in the page and
+        # only its text changes (empty when idle: no height). Adding or removing a model
+        # makes Bokeh walk the whole page's models again (about 25 ms a time on a Racer
+        # Knights page), and showing or hiding one makes BokehJS lay the whole page out
+        # again in the browser (its size or visibility changed); a new text does neither
         self._column = pn.Column(self.busy_note, sizing_mode="stretch_width")
         self.refresh()
 
@@ -568,8 +570,6 @@ class MessageBanner(_SessionView):
             self.notice_alert.visible = bool(s.notice)
         busy = fill('<div class="rl-busy">⏳ Working: {doing}…</div>', doing=s.busy)
         set_text(self.busy_note, busy if s.busy else "")
-        if self.busy_note.visible != bool(s.busy):
-            self.busy_note.visible = bool(s.busy)
         # Dismiss under the error (a row for the two cost a model)
         parts = (self.error_alert, self.dismiss, self.notice_alert)
         shown = [*(p for p in parts if p.visible), self.busy_note]
@@ -578,5 +578,5 @@ class MessageBanner(_SessionView):
 
 
 _BUSY_CSS = """
-.rl-busy { color: #555; font-size: 13px; }
+.rl-busy { color: #555; font-size: 13px; margin: 2px 5px; }
 """

@@ -25,6 +25,7 @@ __all__ = [
     "redraw_on",
     "set_slider",
     "set_text",
+    "show_only",
 ]
 
 
@@ -73,6 +74,16 @@ def _served_html_models(pane: Any) -> list[Any] | None:
             return None
         models.append(model)
     return models or None
+
+
+def show_only(widgets: Sequence[Any], *shown: Any) -> None:
+    """Show the ``shown`` ones of ``widgets`` and hide the others, changing only those whose
+    visibility differs: showing or hiding a widget in a page makes BokehJS lay the whole
+    page out again, so one hidden and shown again within a Step costs two of those."""
+    for widget in widgets:
+        on = any(widget is s for s in shown)
+        if widget.visible != on:
+            widget.visible = on
 
 
 def back_now(session: GameSession) -> None:

@@ -24,7 +24,7 @@ from ..knights.actions import (
 )
 from ..knights.queries import turn_pivots
 from ..knights.state import KnightsState, Phase
-from .controls import RefusalNote, offer, set_text
+from .controls import RefusalNote, offer, set_text, show_only
 from .escape import text as esc
 from .knights_view import page_words, target_choices
 from .naming import PageWords
@@ -166,6 +166,7 @@ class HandPanel(pn.viewable.Viewer):
             self.end_button,
             **wide,
         )
+        self._phase_boxes = (self.drive_box, self.surge_box, self.bid_box, self.act_box)
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
@@ -199,8 +200,7 @@ class HandPanel(pn.viewable.Viewer):
         acting = s.acting
         phase = state.phase
         if acting is None or phase is Phase.OVER:
-            for box in (self.drive_box, self.surge_box, self.bid_box, self.act_box):
-                box.visible = False
+            show_only(self._phase_boxes)
             set_text(
                 self.header, "<b>The race is over.</b> Step back or fork to play a line again."
             )
@@ -230,9 +230,7 @@ class HandPanel(pn.viewable.Viewer):
             Phase.BIDDING: self.bid_box,
             Phase.ACT: self.act_box,
         }[phase]
-        for box in (self.drive_box, self.surge_box, self.bid_box, self.act_box):
-            if box.visible != (box is shown):
-                box.visible = box is shown
+        show_only(self._phase_boxes, shown)
         refused: list[str] = []
         if phase is Phase.ACT:
             opts, refused = target_choices(s.rules, state, acting)

@@ -13,7 +13,7 @@ from ..core.rules import Action
 from ..sonic import ActionChoice, Move, Movement, PassAction, PlayCard, TakeCard, UseAction, queries
 from ..sonic.queries import PathPreview
 from ..sonic.state import NO_CARD, Phase, SonicState
-from .controls import RefusalNote, offer
+from .controls import RefusalNote, offer, show_only
 from .escape import text as esc
 from .session import HUMAN, GameSession
 from .sonic_view import (
@@ -194,11 +194,10 @@ class HandPanel(pn.viewable.Viewer):
         rules = s.rules
         facts = rules.facts
         acting = s.acting
-        for box in (self.choose_box, self.act_box, self.take_box, self.typed_box):
-            box.visible = False
-        self.path_select.visible = False
+        boxes = (self.choose_box, self.act_box, self.take_box, self.typed_box)
         self._moves: list[Move] = []
         if acting is None or state.phase is Phase.OVER:
+            show_only((*boxes, self.path_select))
             self.header.object = "**The race is over.** Step back or fork to play a line again."
             self.legal.object = ""
             self._previews, self._paths_for = [], None
@@ -226,7 +225,7 @@ class HandPanel(pn.viewable.Viewer):
                 f = facts.cards[c]
                 opts[f"{f.name} · priority {f.priority} · {f.movement.value}"] = c
             offer(self.card_select, opts)
-            self.choose_box.visible = True
+            shown: tuple[Any, ...] = (self.choose_box,)
         elif state.phase is Phase.ACTION:
             self._actions = [a for a in legal if isinstance(a, UseAction | PassAction)]
             opts = {action_words(rules, state, a): i for i, a in enumerate(self._actions)}
@@ -234,22 +233,21 @@ class HandPanel(pn.viewable.Viewer):
             if keep not in opts.values():
                 keep = 0 if opts else None
             self.action_select.param.update(options=opts, value=keep)
-            self.act_box.visible = True
-            self.typed_box.visible = True
+            shown = (self.act_box, self.typed_box)
         elif state.phase is Phase.MOVE:
             self._moves = [a for a in legal if isinstance(a, Move)]
-            self.act_box.visible = True
             self.action_select.param.update(
                 options={"Make the movement along the path below": 0}, value=0
             )
-            self.typed_box.visible = True
+            shown = (self.act_box, self.typed_box)
         else:
             opts = {}
             for c in dict.fromkeys(state.face_up):
                 f = facts.cards[c]
                 opts[f"{f.name} · priority {f.priority}"] = c
             offer(self.take_select, opts)
-            self.take_box.visible = True
+            shown = (self.take_box,)
+        show_only(boxes, *shown)
         self._refresh_paths()
         kinds = sorted({type(a).__name__ for a in legal})
         self.legal.object = f"The engine offers {len(legal)} choices now ({', '.join(kinds)})."
