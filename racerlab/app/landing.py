@@ -10,15 +10,42 @@ from __future__ import annotations
 from typing import Any
 
 import panel as pn
+from panel.theme.bootstrap import Bootstrap
 
 from ..viz.style import PALETTE, THEME
 from .dashboards import Dashboard, listed_dashboards
 from .escape import text as esc
 
-__all__ = ["dashboard_template", "landing_app"]
+__all__ = ["PageBootstrap", "dashboard_template", "landing_app"]
 
 ACCENT = THEME["accent"]
 """Header colour of every racerlab page."""
+
+
+class PageBootstrap(Bootstrap):
+    """Panel's Bootstrap design with Bootstrap's own style sheet loaded once, by the page.
+
+    Panel's design links ``bootstrap.min.css`` (220 kB, thousands of rules) into the
+    shadow root of every component as well: 58 of them on a dashboard's first page.
+    Each change the browser lays out then matches those rules again in every root, and
+    reading a style (BokehJS does, for every text it draws) waits for that: about a
+    quarter of the browser's work per Step, and a tenth of a page's first drawing.
+    The components keep Panel's Bootstrap theme sheets, which style the widgets; the
+    difference shows only in headings written in Markdown, which take the browser's
+    own sizes.
+    """
+
+    _resources = {"js": dict(Bootstrap._resources["js"])}
+
+    def resolve_resources(
+        self, cdn: Any = "auto", extras: dict[str, dict[str, str]] | None = None,
+        include_theme: bool = True,
+    ) -> Any:
+        """The page's resources: Bootstrap's style sheet among them."""
+        extras = dict(extras or {})
+        extras["css"] = {**extras.get("css", {}), **Bootstrap._resources["css"]}
+        return super().resolve_resources(cdn, extras, include_theme)
+
 
 _CARD_CSS = f"""
 .rl-card {{ border: 1px solid #d9dde3; border-radius: 10px; padding: 18px 22px;
@@ -33,7 +60,8 @@ _CARD_CSS = f"""
 
 
 def dashboard_template(title: str, main: list[Any], sidebar: list[Any] | None = None) -> Any:
-    """The page frame every racerlab dashboard uses (Panel's BootstrapTemplate).
+    """The page frame every racerlab dashboard uses (Panel's BootstrapTemplate, with
+    Bootstrap's style sheet loaded once by the page: see :class:`PageBootstrap`).
 
     Chosen because all its assets ship with Panel and are served by the Panel
     server itself: no CDN or web-font requests, so the pages work offline
@@ -45,6 +73,7 @@ def dashboard_template(title: str, main: list[Any], sidebar: list[Any] | None = 
     growing with the square of the number of sessions).
     """
     return pn.template.BootstrapTemplate(
+        design=PageBootstrap,
         title=title,
         site="racerlab",
         site_url="./",

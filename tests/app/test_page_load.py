@@ -143,3 +143,21 @@ def test_a_page_made_for_its_socket_is_not_waited_for():
     page_ready.expect(from_page)
     assert not page_ready.before_socket(from_socket)
     assert page_ready.before_socket(from_page)
+
+
+def test_bootstraps_own_style_sheet_is_loaded_by_the_page_not_by_each_component(served):
+    from bokeh.models import ImportedStyleSheet
+
+    url = served + "/knights"
+    html = urllib.request.urlopen(url, timeout=60).read().decode()
+    assert "bootstrap5/css/bootstrap.min.css" in html  # the page frame keeps Bootstrap
+    doc = _open_page(url)
+    _wait(lambda: _models(doc) > 2 * FRAME_MODELS)
+    linked = {
+        s.url
+        for model in list(doc.models)
+        for s in (getattr(model, "stylesheets", None) or [])
+        if isinstance(s, ImportedStyleSheet)
+    }
+    assert any("theme/bootstrap.css" in u for u in linked)  # Panel's Bootstrap theme stays
+    assert not [u for u in linked if "bootstrap.min.css" in u]
