@@ -50,7 +50,10 @@ _COUNT_JS = """
 def open_page(browser, url: str):
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     page.goto(url)
-    page.get_by_role("button", name="Step", exact=True).first.wait_for(timeout=LOAD_MS)
+    # a presenter page also has the sidebar's Step, hidden: wait for the one shown
+    page.get_by_role("button", name="Step", exact=True).filter(visible=True).first.wait_for(
+        timeout=LOAD_MS
+    )
     page.wait_for_function(_SHOWN_JS, timeout=LOAD_MS)
     return page
 
