@@ -1,4 +1,5 @@
-"""A server's worker processes end themselves when the server is killed."""
+"""A server's worker processes end themselves when the server is killed, and run at a
+lower priority than the server."""
 
 from __future__ import annotations
 
@@ -62,3 +63,20 @@ def test_workers_of_a_live_server_stay():
         assert pool.submit(os.getpid).result(timeout=120) == first  # the same worker, kept
     finally:
         pool.shutdown()
+
+
+def _niceness() -> int:
+    return os.nice(0)
+
+
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="POSIX priorities")
+def test_workers_run_at_a_lower_priority_than_their_server():
+    # the server's loop answers every visitor: on a busy machine it gets the processor first
+    from racerlab.app.worker_pool import WORKER_NICENESS, spawn_pool
+
+    pool = spawn_pool(1)
+    try:
+        worker = pool.submit(_niceness).result(timeout=120)
+    finally:
+        pool.shutdown()
+    assert worker == min(19, os.nice(0) + WORKER_NICENESS)
