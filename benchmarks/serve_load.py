@@ -338,10 +338,15 @@ def _step_number(page: Any) -> int:
 
 
 def _timed_step(tab: Any, step: Any) -> float:
-    """Click ``step`` in ``tab``; seconds until its step counter moves (60 s at most)."""
+    """Press ``step`` in ``tab`` (the way :data:`PRESS` says); seconds until its step
+    counter moves (60 s at most)."""
     before = _step_number(tab)
     started = time.monotonic()
-    step.click()
+    if PRESS == "click":
+        step.click()
+    else:
+        step.wait_for(state="visible", timeout=LOAD_MS)
+        step.dispatch_event("click")
     while _step_number(tab) == before and time.monotonic() - started < 60:
         tab.wait_for_timeout(10)
     return time.monotonic() - started
