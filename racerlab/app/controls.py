@@ -541,7 +541,9 @@ class MessageBanner(_SessionView):
         self.notice_alert = pn.pane.Alert(
             "", alert_type="info", visible=False, sizing_mode="stretch_width", margin=(2, 5)
         )
-        self.busy_note = html_pane("", sizing_mode="stretch_width", margin=0, stylesheets=[_BUSY_CSS])
+        self.busy_note = html_pane(
+            "", sizing_mode="stretch_width", margin=0, stylesheets=[_BUSY_CSS]
+        )
         self.dismiss = pn.widgets.Button(label="Dismiss", visible=False, width=90)
         self.dismiss.on_click(session.guarded(lambda e: self._dismiss(), "dismiss"))
         # the messages are put in the page only while shown (a page starts with none of

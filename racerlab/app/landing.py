@@ -38,7 +38,9 @@ class PageBootstrap(Bootstrap):
     _resources = {"js": dict(Bootstrap._resources["js"])}
 
     def resolve_resources(
-        self, cdn: Any = "auto", extras: dict[str, dict[str, str]] | None = None,
+        self,
+        cdn: Any = "auto",
+        extras: dict[str, dict[str, str]] | None = None,
         include_theme: bool = True,
     ) -> Any:
         """The page's resources: Bootstrap's style sheet among them."""

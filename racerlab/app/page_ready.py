@@ -93,7 +93,7 @@ async def _wait_for(doc: Any) -> None:
         return
     try:
         await asyncio.wait_for(asyncio.shield(page.filled.wait()), READY_WAIT_S)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         if page.filling:  # the dashboard is going in now: a few turns of the loop
             await page.filled.wait()
     page.socket_open = True

@@ -13,7 +13,8 @@ from ..core.rules import Action
 from ..sonic import ActionChoice, Move, Movement, PassAction, PlayCard, TakeCard, UseAction, queries
 from ..sonic.queries import PathPreview
 from ..sonic.state import NO_CARD, Phase, SonicState
-from .controls import RefusalNote, offer, show_only
+from .controls import RefusalNote, offer, set_text, show_only
+from .escape import html_pane
 from .escape import text as esc
 from .session import HUMAN, GameSession
 from .sonic_view import (
@@ -46,7 +47,7 @@ class HandPanel(pn.viewable.Viewer):
         g = session.guarded
         wide = dict(sizing_mode="stretch_width")
         btn = dict(color="primary", sizing_mode="stretch_width", min_width=90)
-        self.header = pn.pane.Markdown("", **wide)
+        self.header = html_pane("", **wide)
         # choose a card
         self.card_select = pn.widgets.Select(label="Card from the hand", options={}, **wide)
         self.card_select.param.watch(g(self._on_pick, "pick a card"), "value")
@@ -87,7 +88,7 @@ class HandPanel(pn.viewable.Viewer):
         self.take_button = pn.widgets.Button(label="Discard and take it", **btn)
         self.take_button.on_click(self.note.attempt(self._take, "take a card"))
         self.take_box = pn.Column(self.take_select, self.take_button, **wide)
-        self.legal = pn.pane.Markdown("", styles={"color": "#555", "font-size": "12px"}, **wide)
+        self.legal = html_pane("", styles={"color": "#555", "font-size": "12px"}, **wide)
         self._layout = pn.Column(
             self.header,
             self.choose_box,
@@ -198,26 +199,30 @@ class HandPanel(pn.viewable.Viewer):
         self._moves: list[Move] = []
         if acting is None or state.phase is Phase.OVER:
             show_only((*boxes, self.path_select))
-            self.header.object = "**The race is over.** Step back or fork to play a line again."
-            self.legal.object = ""
+            set_text(
+                self.header, "<b>The race is over.</b> Step back or fork to play a line again."
+            )
+            set_text(self.legal, "")
             self._previews, self._paths_for = [], None
             return
         name = esc(s.player_names[acting])
         by = (
             ""
             if s.controllers[acting] == HUMAN
-            else " *(a bot seat: choices made here are still played)*"
+            else " <i>(a bot seat: choices made here are still played)</i>"
         )
         token = state.token(acting)
         card_id = state.card_of(acting)
         card = esc(facts.cards[card_id].name) if card_id != NO_CARD else ""
         what = {
             Phase.CHOOSE: "chooses a card to play face down",
-            Phase.ACTION: f"resolves **{card}**: use its action or pass",
-            Phase.MOVE: f"makes **{card}**'s movement at Speed {token.speed}",
+            Phase.ACTION: f"resolves <b>{card}</b>: use its action or pass",
+            Phase.MOVE: f"makes <b>{card}</b>'s movement at Speed {token.speed}",
             Phase.TAKE: "discards the card and takes a face-up card",
         }[state.phase]
-        self.header.object = f"**{name}** (Speed {token.speed}, {token.rings} rings) {what}.{by}"
+        set_text(
+            self.header, f"<b>{name}</b> (Speed {token.speed}, {token.rings} rings) {what}.{by}"
+        )
         legal = rules.legal_actions(state)
         if state.phase is Phase.CHOOSE:
             opts = {}
@@ -250,7 +255,7 @@ class HandPanel(pn.viewable.Viewer):
         show_only(boxes, *shown)
         self._refresh_paths()
         kinds = sorted({type(a).__name__ for a in legal})
-        self.legal.object = f"The engine offers {len(legal)} choices now ({', '.join(kinds)})."
+        set_text(self.legal, f"The engine offers {len(legal)} choices now ({', '.join(kinds)}).")
 
     def _refresh_paths(self) -> None:
         """Offer the paths of the card (and Speed) chosen; worked out once per choice."""

@@ -42,7 +42,9 @@ def test_the_first_document_a_page_pulls_holds_its_plot(racerlab_server, browser
     def on_socket(socket) -> None:
         socket.on(
             "framereceived",
-            lambda f: documents.append(f) if isinstance(f, str) and f.startswith('{"doc"') else None,
+            lambda f: (
+                documents.append(f) if isinstance(f, str) and f.startswith('{"doc"') else None
+            ),
         )
 
     page.on("websocket", on_socket)

@@ -310,7 +310,7 @@ def test_the_game_ends_with_a_result_line(app):
         s.step("round")
     assert s.is_over
     assert app.result.object.startswith("🏁")
-    assert app.hand.header.object.startswith("**The race is over.**")
+    assert app.hand.header.object.startswith("<b>The race is over.</b>")
 
 
 def test_choosing_a_speed_change_previews_the_movement_at_the_new_speed(app):
