@@ -21,7 +21,16 @@ import logging
 import weakref
 from typing import Any
 
-__all__ = ["READY_WAIT_S", "before_socket", "expect", "ready", "sockets_wait_for_pages"]
+from .page_turns import swap_route
+
+__all__ = [
+    "READY_WAIT_S",
+    "before_socket",
+    "expect",
+    "ready",
+    "socket_opened",
+    "sockets_wait_for_pages",
+]
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +51,14 @@ class _Page:
 
 
 _pages: weakref.WeakKeyDictionary[Any, _Page] = weakref.WeakKeyDictionary()
+_opened: weakref.WeakSet[Any] = weakref.WeakSet()
+"""Documents a socket has opened on (a page shown at least once)."""
 _handler: Any = None
+
+
+def socket_opened(doc: Any) -> bool:
+    """Whether a socket has opened on ``doc`` (its page was shown, even if only briefly)."""
+    return doc in _opened
 
 
 def expect(doc: Any) -> None:
@@ -116,7 +132,10 @@ def _handler_class() -> Any:
                     session = None
                 if session is not None:
                     await _wait_for(session.document)
-                return await super()._async_open(token)
+                await super()._async_open(token)
+                connection = getattr(self, "connection", None)
+                if connection is not None:  # Bokeh made (or found) the session, connected
+                    _opened.add(connection.session.document)
 
         _handler = SocketWhenReady
     return _handler
@@ -125,19 +144,13 @@ def _handler_class() -> Any:
 def sockets_wait_for_pages() -> bool:
     """Make servers started from now on open a page's socket once its dashboard is in it.
 
-    Puts the handler in Bokeh's table of per-application routes, in the place of
-    Panel's socket handler. Returns ``False`` (and logs why) when that table no
-    longer holds Panel's handler, changing nothing.
+    Puts the handler in Bokeh's routes in the place of Panel's socket handler
+    (:func:`~racerlab.app.page_turns.swap_route`); returns ``False`` (and logs why)
+    when it is not there.
     """
-    from bokeh.server import urls
     from panel.io.server import WSHandler
 
-    handler = _handler_class()
-    for i, (pattern, current, *rest) in enumerate(urls.per_app_patterns):
-        if current is handler:
-            return True
-        if pattern == r"/ws" and current is WSHandler:
-            urls.per_app_patterns[i] = (pattern, handler, *rest)
-            return True
+    if swap_route(r"/ws", WSHandler, _handler_class()):
+        return True
     log.warning("Panel's socket handler was not found: pages may be filled in twice")
     return False

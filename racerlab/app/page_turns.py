@@ -15,7 +15,7 @@ import logging
 import weakref
 from typing import Any
 
-__all__ = ["GAP_S", "one_page_at_a_time"]
+__all__ = ["GAP_S", "one_page_at_a_time", "swap_route"]
 
 log = logging.getLogger(__name__)
 
@@ -52,22 +52,31 @@ def _handler_class() -> Any:
     return _handler
 
 
+def swap_route(pattern: str, theirs: Any, ours: Any) -> bool:
+    """Put the handler ``ours`` in Bokeh's table of per-application routes, in the place of
+    Panel's ``theirs`` at ``pattern`` (for servers started from now on). Returns whether
+    ``ours`` is there now (``False``: the table no longer holds Panel's handler, and
+    nothing was changed)."""
+    from bokeh.server import urls
+
+    for i, (at, current, *rest) in enumerate(urls.per_app_patterns):
+        if current is ours:
+            return True
+        if at == pattern and current is theirs:
+            urls.per_app_patterns[i] = (at, ours, *rest)
+            return True
+    return False
+
+
 def one_page_at_a_time() -> bool:
     """Make servers started from now on make one page at a time, with a gap between two.
 
-    Puts the handler in Bokeh's table of per-application routes, in the place of
-    Panel's own page handler. Returns ``False`` (and logs why) when that table no
-    longer holds Panel's handler, changing nothing.
+    Puts the handler in Bokeh's routes in the place of Panel's own page handler
+    (:func:`swap_route`); returns ``False`` (and logs why) when it is not there.
     """
-    from bokeh.server import urls
     from panel.io.server import DocHandler
 
-    handler = _handler_class()
-    for i, (pattern, current, *rest) in enumerate(urls.per_app_patterns):
-        if current is handler:
-            return True
-        if pattern == r"/?" and current is DocHandler:
-            urls.per_app_patterns[i] = (pattern, handler, *rest)
-            return True
+    if swap_route(r"/?", DocHandler, _handler_class()):
+        return True
     log.warning("Panel's page handler was not found: page requests are not taken in turn")
     return False

@@ -36,7 +36,7 @@ from ..core.errors import ScenarioError
 from .closed_tabs import quiet_closed_tabs
 from .dashboards import dashboards
 from .offline import load_used_bundles
-from .page_ready import sockets_wait_for_pages
+from .page_ready import socket_opened, sockets_wait_for_pages
 from .page_turns import one_page_at_a_time
 
 __all__ = [
@@ -84,8 +84,10 @@ def hurry_closed_sessions(session_context: Any) -> None:
     """End the sessions of ``session_context``'s application soon after their tab closes.
 
     Once per application (called by each page as it is made, on the event loop): every
-    :data:`CHECK_SESSIONS_MS` the sessions that have had a connection and have had none
-    for :data:`CLOSED_TAB_LINGER_MS` are marked for expiry, and Bokeh's own check (as
+    :data:`CHECK_SESSIONS_MS` the sessions that have had a connection (seen at a look, or
+    told by :func:`~racerlab.app.page_ready.socket_opened` for a tab open for less than a
+    look's interval) and have had none for :data:`CLOSED_TAB_LINGER_MS` are marked for
+    expiry, and Bokeh's own check (as
     often, see :func:`start_server`) discards them. A session that never connected yet is
     left to Bokeh's unused-session lifetime. Outside a server this does nothing.
     """
@@ -104,7 +106,8 @@ def hurry_closed_sessions(session_context: Any) -> None:
             if session.connection_count > 0:
                 connected.add(session)
             elif (
-                session in connected
+                # a tab open for less than a look's interval is known by its socket's opening
+                (session in connected or socket_opened(session.document))
                 and session.milliseconds_since_last_unsubscribe > CLOSED_TAB_LINGER_MS
             ):
                 session.request_expiration()
