@@ -17,6 +17,7 @@ gate as before.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import weakref
 from typing import Any
@@ -24,6 +25,7 @@ from typing import Any
 from .page_turns import swap_route
 
 __all__ = [
+    "FILLING_WAIT_S",
     "READY_WAIT_S",
     "before_socket",
     "expect",
@@ -36,6 +38,9 @@ log = logging.getLogger(__name__)
 
 READY_WAIT_S = 1.0
 """Longest a page's socket waits for a dashboard still being built."""
+FILLING_WAIT_S = 30.0
+"""Longest it waits for a dashboard already going into the page (a few turns of the loop,
+unless the session ended meanwhile)."""
 
 _TICKS = 50
 """Event-loop turns :func:`ready` waits at most for the page's queued changes."""
@@ -108,10 +113,11 @@ async def _wait_for(doc: Any) -> None:
     if page is None or page.socket_open:
         return
     try:
-        await asyncio.wait_for(asyncio.shield(page.filled.wait()), READY_WAIT_S)
+        await asyncio.wait_for(page.filled.wait(), READY_WAIT_S)
     except TimeoutError:
         if page.filling:  # the dashboard is going in now: a few turns of the loop
-            await page.filled.wait()
+            with contextlib.suppress(TimeoutError):  # unless the session ended meanwhile
+                await asyncio.wait_for(page.filled.wait(), FILLING_WAIT_S)
     page.socket_open = True
 
 

@@ -161,3 +161,25 @@ def test_bootstraps_own_style_sheet_is_loaded_by_the_page_not_by_each_component(
     }
     assert any("theme/bootstrap.css" in u for u in linked)  # Panel's Bootstrap theme stays
     assert not [u for u in linked if "bootstrap.min.css" in u]
+
+
+def test_a_socket_waits_for_the_dashboard_a_second_at_most_unless_it_is_going_in(monkeypatch):
+    import asyncio
+
+    monkeypatch.setattr(page_ready, "READY_WAIT_S", 0.05)
+
+    async def opens(doc, *, going_in: bool) -> float:
+        page = page_ready._pages[doc]
+        if going_in:
+            assert page_ready.before_socket(doc)  # the dashboard starts going in ...
+            asyncio.get_running_loop().call_later(0.3, page.filled.set)  # ... done later
+        started = asyncio.get_running_loop().time()
+        await page_ready._wait_for(doc)
+        return asyncio.get_running_loop().time() - started
+
+    idle, filling = _Doc("/knights"), _Doc("/knights")
+    page_ready.expect(idle)
+    page_ready.expect(filling)
+    assert asyncio.run(opens(idle, going_in=False)) < 0.3  # nothing coming: opens on the frame
+    assert not page_ready.before_socket(idle)  # and later changes go through the gate
+    assert asyncio.run(opens(filling, going_in=True)) >= 0.3  # going in: waits for it
