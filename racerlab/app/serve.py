@@ -87,9 +87,9 @@ def hurry_closed_sessions(session_context: Any) -> None:
     :data:`CHECK_SESSIONS_MS` the sessions that have had a connection (seen at a look, or
     told by :func:`~racerlab.app.page_ready.socket_opened` for a tab open for less than a
     look's interval) and have had none for :data:`CLOSED_TAB_LINGER_MS` are marked for
-    expiry, and Bokeh's own check (as
-    often, see :func:`start_server`) discards them. A session that never connected yet is
-    left to Bokeh's unused-session lifetime. Outside a server this does nothing.
+    expiry, and Bokeh's own check (as often, see :func:`start_server`) discards them. A
+    session that never connected yet is left to Bokeh's unused-session lifetime. Outside a
+    server this does nothing.
     """
     from tornado.ioloop import PeriodicCallback
 
