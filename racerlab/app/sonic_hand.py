@@ -13,7 +13,7 @@ from ..core.rules import Action
 from ..sonic import ActionChoice, Move, Movement, PassAction, PlayCard, TakeCard, UseAction, queries
 from ..sonic.queries import PathPreview
 from ..sonic.state import NO_CARD, Phase, SonicState
-from .controls import RefusalNote, offer, set_text, show_only
+from .controls import RefusalNote, offer, set_text
 from .escape import html_pane
 from .escape import text as esc
 from .session import HUMAN, GameSession
@@ -28,7 +28,14 @@ from .sonic_view import (
     speed_after,
 )
 
-__all__ = ["HandPanel"]
+__all__ = ["CHOICE_WORDS", "PATH_WORDS", "HandPanel"]
+
+CHOICE_WORDS = ("What to do", "Do it")
+"""The choice picker's title and its button's label, the same in every phase: the heading
+says what the phase asks, the options say what each choice does. (Changing a title or a
+label makes the browser lay the whole page out again, as showing or hiding does.)"""
+PATH_WORDS = "Path on the track (the one moved along when moving)"
+"""The path picker's title."""
 
 
 class HandPanel(pn.viewable.Viewer):
@@ -48,23 +55,18 @@ class HandPanel(pn.viewable.Viewer):
         wide = dict(sizing_mode="stretch_width")
         btn = dict(color="primary", sizing_mode="stretch_width", min_width=90)
         self.header = html_pane("", **wide)
-        # choose a card
-        self.card_select = pn.widgets.Select(label="Card from the hand", options={}, **wide)
-        self.card_select.param.watch(g(self._on_pick, "pick a card"), "value")
-        self.play_button = pn.widgets.Button(label="Play this card face down", **btn)
         words = sonic_words(session)
         self.note = RefusalNote(session, "rl-hand-note", words)
         self.path_note = RefusalNote(session, "rl-typed-path-note", words)
-        self.play_button.on_click(self.note.attempt(self._play_card, "play a card"))
-        self.choose_box = pn.Column(self.card_select, self.play_button, **wide)
-        # use or pass on the action; make the movement
-        self.action_select = pn.widgets.Select(label="Choice", options={}, **wide)
-        self.action_select.param.watch(g(self._on_pick, "pick a choice"), "value")
-        self.do_button = pn.widgets.Button(label="Do it", **btn)
-        self.do_button.on_click(self.note.attempt(self._do_choice, "play"))
-        self.act_box = pn.Column(self.action_select, self.do_button, **wide)
+        # one picker and one button for the phase's choice (a card, an action or pass, the
+        # movement, a face-up card): only the options change with the phase; nothing is
+        # shown, hidden or retitled, since each makes the browser lay the whole page out again
+        self.choice_select = pn.widgets.Select(label=CHOICE_WORDS[0], options={}, **wide)
+        self.choice_select.param.watch(g(self._on_pick, "pick a choice"), "value")
+        self.choice_button = pn.widgets.Button(label=CHOICE_WORDS[1], **btn)
+        self.choice_button.on_click(self.note.attempt(self._do_choice, "play"))
         # the previewed (and, when moving, chosen) path
-        self.path_select = pn.widgets.Select(label="Path shown on the track", options={}, **wide)
+        self.path_select = pn.widgets.Select(label=PATH_WORDS, options={}, **wide)
         self.path_select.param.watch(g(self._on_path, "pick a path"), "value")
         # typed path, checked by the engine
         self.typed_path = pn.widgets.TextInput(
@@ -78,24 +80,14 @@ class HandPanel(pn.viewable.Viewer):
         )
         self.try_button = pn.widgets.Button(label="Try this path", width=130, margin=(24, 5, 5, 5))
         self.try_button.on_click(self.path_note.attempt(self._try_typed, "typed path"))
-        self.typed_box = pn.Column(
-            pn.Row(self.typed_path, self.typed_kind, self.try_button, **wide),
-            self.path_note,
-            **wide,
-        )
-        # take a face-up card
-        self.take_select = pn.widgets.Select(label="Face-up card to take", options={}, **wide)
-        self.take_button = pn.widgets.Button(label="Discard and take it", **btn)
-        self.take_button.on_click(self.note.attempt(self._take, "take a card"))
-        self.take_box = pn.Column(self.take_select, self.take_button, **wide)
         self.legal = html_pane("", styles={"color": "#555", "font-size": "12px"}, **wide)
         self._layout = pn.Column(
             self.header,
-            self.choose_box,
-            self.act_box,
+            self.choice_select,
+            self.choice_button,
             self.path_select,
-            self.typed_box,
-            self.take_box,
+            pn.Row(self.typed_path, self.typed_kind, self.try_button, **wide),
+            self.path_note,
             self.note,
             self.legal,
             **wide,
@@ -115,7 +107,7 @@ class HandPanel(pn.viewable.Viewer):
 
     def _card_now(self, state: SonicState, seat: int) -> str | None:
         if state.phase is Phase.CHOOSE:
-            return self.card_select.value
+            return self.choice_select.value
         card = state.card_of(seat)
         return None if card == NO_CARD else card
 
@@ -123,7 +115,7 @@ class HandPanel(pn.viewable.Viewer):
         """The Speed the movement will have if the chosen action is a speed change."""
         if state.phase is not Phase.ACTION:
             return None
-        i = self.action_select.value
+        i = self.choice_select.value
         if i is None or not 0 <= i < len(self._actions):
             return None
         action = self._actions[i]
@@ -145,30 +137,32 @@ class HandPanel(pn.viewable.Viewer):
     def _play(self, action: Action) -> None:
         self.session.play(action)
 
-    def _play_card(self) -> None:
-        self._play(PlayCard(*self._seat_and(self.card_select, "there is no card to play now")))
-
-    def _seat_and(self, select: Any, missing: str) -> tuple[int, str]:
-        """The acting seat and the card picked in ``select``; ``missing`` if either is not."""
-        seat, card = self.session.acting, select.value
+    def _seat_and(self, missing: str) -> tuple[int, str]:
+        """The acting seat and the card picked; ``missing`` if either is not."""
+        seat, card = self.session.acting, self.choice_select.value
         if seat is None or card is None:
             raise RacerlabError(missing)
         return seat, card
 
     def _do_choice(self) -> None:
+        """Play what the picker (and, when moving, the path picker) holds for the phase."""
         s = self.session
         state: SonicState = s.state
-        if state.phase is Phase.MOVE:
+        if state.phase is Phase.CHOOSE:
+            self._play(PlayCard(*self._seat_and("there is no card to play now")))
+        elif state.phase is Phase.TAKE:
+            self._play(TakeCard(*self._seat_and("there is no face-up card to take")))
+        elif state.phase is Phase.MOVE:
             i = self.path_select.value
             moves = self._moves
             if i is None or not 0 <= i < len(moves):
                 raise RacerlabError("choose a path first")
             self._play(moves[i])
-            return
-        i = self.action_select.value
-        if i is None or not 0 <= i < len(self._actions):
-            raise RacerlabError("choose what to do first")
-        self._play(self._actions[i])
+        else:
+            i = self.choice_select.value
+            if i is None or not 0 <= i < len(self._actions):
+                raise RacerlabError("choose what to do first")
+            self._play(self._actions[i])
 
     def _try_typed(self) -> None:
         s = self.session
@@ -184,9 +178,6 @@ class HandPanel(pn.viewable.Viewer):
         else:
             self._play(Move(seat, kind, path))
 
-    def _take(self) -> None:
-        self._play(TakeCard(*self._seat_and(self.take_select, "there is no face-up card to take")))
-
     # -- refresh -------------------------------------------------------------------------------
     def refresh(self) -> None:
         """Offer the acting player's legal choices for the phase the game is in."""
@@ -195,15 +186,15 @@ class HandPanel(pn.viewable.Viewer):
         rules = s.rules
         facts = rules.facts
         acting = s.acting
-        boxes = (self.choose_box, self.act_box, self.take_box, self.typed_box)
         self._moves: list[Move] = []
         if acting is None or state.phase is Phase.OVER:
-            show_only((*boxes, self.path_select))
+            self._offer_choices(Phase.OVER, {})
             set_text(
                 self.header, "<b>The race is over.</b> Step back or fork to play a line again."
             )
             set_text(self.legal, "")
             self._previews, self._paths_for = [], None
+            self._refresh_paths()
             return
         name = esc(s.player_names[acting])
         by = (
@@ -224,38 +215,37 @@ class HandPanel(pn.viewable.Viewer):
             self.header, f"<b>{name}</b> (Speed {token.speed}, {token.rings} rings) {what}.{by}"
         )
         legal = rules.legal_actions(state)
+        opts: dict[str, Any] = {}
         if state.phase is Phase.CHOOSE:
-            opts = {}
             for c in dict.fromkeys(state.hands[acting]):
                 f = facts.cards[c]
-                opts[f"{f.name} · priority {f.priority} · {f.movement.value}"] = c
-            offer(self.card_select, opts)
-            shown: tuple[Any, ...] = (self.choose_box,)
+                opts[f"Play face down: {f.name} · priority {f.priority} · {f.movement.value}"] = c
         elif state.phase is Phase.ACTION:
             self._actions = [a for a in legal if isinstance(a, UseAction | PassAction)]
             opts = {action_words(rules, state, a): i for i, a in enumerate(self._actions)}
-            keep = self.action_select.value
-            if keep not in opts.values():
-                keep = 0 if opts else None
-            self.action_select.param.update(options=opts, value=keep)
-            shown = (self.act_box, self.typed_box)
         elif state.phase is Phase.MOVE:
             self._moves = [a for a in legal if isinstance(a, Move)]
-            self.action_select.param.update(
-                options={"Make the movement along the path below": 0}, value=0
-            )
-            shown = (self.act_box, self.typed_box)
+            opts = {"Move along the path chosen below": 0}
         else:
-            opts = {}
             for c in dict.fromkeys(state.face_up):
                 f = facts.cards[c]
-                opts[f"{f.name} · priority {f.priority}"] = c
-            offer(self.take_select, opts)
-            shown = (self.take_box,)
-        show_only(boxes, *shown)
+                opts[f"Discard and take: {f.name} · priority {f.priority}"] = c
+        self._offer_choices(state.phase, opts)
         self._refresh_paths()
         kinds = sorted({type(a).__name__ for a in legal})
         set_text(self.legal, f"The engine offers {len(legal)} choices now ({', '.join(kinds)}).")
+
+    def _offer_choices(self, phase: Phase, options: dict[str, Any]) -> None:
+        """The phase's ``options`` in the choice picker (picker and button off when there are
+        none); the typed path is tried only in the action and movement phases."""
+        offer(self.choice_select, options)
+        closed = not options
+        for widget in (self.choice_select, self.choice_button):
+            if widget.disabled != closed:
+                widget.disabled = closed
+        typed = phase not in (Phase.ACTION, Phase.MOVE)
+        if self.try_button.disabled != typed:
+            self.try_button.disabled = typed
 
     def _refresh_paths(self) -> None:
         """Offer the paths of the card (and Speed) chosen; worked out once per choice."""
@@ -271,21 +261,24 @@ class HandPanel(pn.viewable.Viewer):
         self._paths_for = (state, acting, card, speed)
         self._previews = []
         if card is None:
-            self.path_select.visible = False
+            self._offer_paths({})
             return
         previews = queries.path_preview(state, acting, card, s.rules, speed=speed)
-        if state.phase is Phase.MOVE:
-            previews = move_previews(previews, self._moves, state, acting)
-            label = "Path to move along"
-        else:
-            label = "Path shown on the track (the movement after the action)"
-        self._previews = previews[:MAX_PATH_OPTIONS]
         moving = state.phase is Phase.MOVE
+        if moving:
+            previews = move_previews(previews, self._moves, state, acting)
+        self._previews = previews[:MAX_PATH_OPTIONS]
         opts = {}
         for i, p in enumerate(self._previews):
             opts[path_label(i, p, moving and self._moves[i].back_first)] = i
         keep = self.path_select.value if self.path_select.value in opts.values() else None
         if keep is None and self._previews:
             keep = max(range(len(self._previews)), key=lambda i: path_score(self._previews[i]))
-        self.path_select.param.update(options=opts, value=keep, label=label)
-        self.path_select.visible = bool(opts)
+        self._offer_paths(opts, keep)
+
+    def _offer_paths(self, options: dict[str, int], keep: int | None = None) -> None:
+        """The path picker with ``options`` (off when there are none)."""
+        update: dict[str, Any] = {"options": options, "value": keep}
+        if self.path_select.disabled == bool(options):
+            update["disabled"] = not options
+        self.path_select.param.update(**update)

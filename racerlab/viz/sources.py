@@ -57,6 +57,7 @@ from bokeh.models import (
 from .style import PLOT_SIZES
 
 __all__ = [
+    "WIRE_LIST_LIMIT",
     "Col",
     "Columns",
     "Layer",
@@ -69,8 +70,10 @@ __all__ = [
     "empty_columns",
     "legend_below",
     "same_columns",
+    "send_columns",
     "style_legend",
     "swatch_items",
+    "wire_form",
 ]
 
 
@@ -167,7 +170,10 @@ class SharedParts:
         selects in it)."""
         selected = Selection() if selectable else self.selection
         return ColumnDataSource(
-            data=dict(data), name=name, selected=selected, selection_policy=self.policy
+            data={k: wire_form(v) for k, v in data.items()},
+            name=name,
+            selected=selected,
+            selection_policy=self.policy,
         )
 
     def renderer(self, fig: Any, source: ColumnDataSource, glyph: Any, **props: Any) -> Any:
@@ -187,22 +193,32 @@ class SourceSet(dict[str, ColumnDataSource]):
         super().__init__()
         self.prefix = prefix
         self.parts = SharedParts()
+        self.sent: dict[str, Mapping[str, Any]] = {}
+        """The columns each source was last given, as built (before :func:`wire_form`)."""
 
     def add(self, key: str, *columns: str) -> ColumnDataSource:
         """A new empty source with these columns, kept under ``key``."""
-        source = self.parts.source(empty_columns(columns), f"{self.prefix}-{key}")
+        self.sent[key] = empty_columns(columns)
+        source = self.parts.source(self.sent[key], f"{self.prefix}-{key}")
         self[key] = source
         return source
+
+    def put(self, key: str, columns: Mapping[str, Any]) -> bool:
+        """Give the source under ``key`` these columns, sending only what changed
+        (:func:`send_columns`); whether anything did."""
+        changed = send_columns(self[key], columns, self.sent[key])
+        self.sent[key] = dict(columns)
+        return changed
 
     def fill(self, data: Mapping[str, Mapping[str, Any]]) -> None:
         """Replace the data of each source named in ``data`` (key -> columns), in order."""
         for key, columns in data.items():
-            self[key].data = dict(columns)
+            self.put(key, columns)
 
     def clear(self, *keys: str) -> None:
         """Empty the named sources (their columns stay)."""
         for key in keys:
-            self[key].data = empty_columns(self[key].data)
+            self.put(key, empty_columns(self.sent[key]))
 
 
 def style_legend(legend: Legend) -> Legend:
@@ -363,10 +379,62 @@ class Mark:
         rows = self._rows()
         if same_columns(rows, self._sent):
             return False
-        self._sent = rows
         with validate(False):  # columns we built ourselves: skip Bokeh's type checks
-            self.source.data = dict(rows)
+            send_columns(self.source, rows, self._sent)
+        self._sent = rows
         return True
+
+
+WIRE_LIST_LIMIT = 512
+"""Columns with at most this many numbers in all go to the page as plain lists: each
+numpy array would travel as a binary buffer of its own (an id, a frame), which costs
+more than the numbers for the small columns of a plot."""
+
+
+def wire_form(value: Any) -> Any:
+    """``value`` as it is best sent: a small numeric array, or a list of small arrays
+    (patches, lines), as plain lists; anything else as it is.
+
+    >>> wire_form(np.array([1.0, 2.0])), wire_form([np.array([1, 2]), np.array([3])])
+    ([1.0, 2.0], [[1, 2], [3]])
+    >>> type(wire_form(np.zeros(WIRE_LIST_LIMIT + 1))).__name__
+    'ndarray'
+    """
+    if isinstance(value, np.ndarray):
+        return value.tolist() if value.size <= WIRE_LIST_LIMIT else value
+    nested = isinstance(value, list) and value and isinstance(value[0], np.ndarray)
+    if nested and sum(np.size(a) for a in value) <= WIRE_LIST_LIMIT:
+        return [a.tolist() if isinstance(a, np.ndarray) else a for a in value]
+    return value
+
+
+def send_columns(
+    source: ColumnDataSource, rows: Mapping[str, Any], held: Mapping[str, Any]
+) -> bool:
+    """Give ``source`` the columns ``rows``, as :func:`wire_form`, when it last got
+    ``held``; whether anything changed.
+
+    With the same columns and row count, only the columns whose values differ are set
+    (one update, so the page gets those columns alone); otherwise the whole data.
+
+    >>> old = {"x": np.array([1.0, 2.0]), "name": ["a", "b"]}
+    >>> src = ColumnDataSource(old)
+    >>> new = {"x": np.array([1.0, 3.0]), "name": ["a", "b"]}
+    >>> send_columns(src, new, old), src.data["x"]
+    (True, [1.0, 3.0])
+    >>> send_columns(src, new, new)
+    False
+    """
+    sizes = {len(v) for v in rows.values()} | {len(v) for v in held.values()}
+    if rows.keys() != held.keys() or len(sizes) > 1:
+        source.data = {k: wire_form(v) for k, v in rows.items()}
+        return True
+    changed = {k: wire_form(v) for k, v in rows.items() if not _same_values(v, held[k])}
+    if len(changed) == len(rows):
+        source.data = changed
+    elif changed:
+        source.data.update(changed)
+    return bool(changed)
 
 
 def same_columns(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:

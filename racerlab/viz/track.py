@@ -46,7 +46,7 @@ from typing import Any
 
 from ..sonic.queries import PathPreview
 from ..sonic.state import SonicState
-from .sources import Columns, SourceSet, same_columns
+from .sources import Columns, SourceSet
 from .track_labels import LabelRows, token_tags
 from .track_layers import build_track_layers, legend_rows, track_figure
 from .track_path import path_columns
@@ -196,9 +196,7 @@ class TrackPlot:
         holds (the source object stays); the labels are placed again if one that has or
         keeps off a label changed."""
         for key, columns in data.items():
-            source = self.sources[key]
-            if not same_columns(source.data, columns):
-                source.data = dict(columns)
+            if self.sources.put(key, columns):
                 self._labels_stale = self._labels_stale or key in _LABELLED
 
     def _feature_columns(self, state: SonicState) -> dict[str, Any]:

@@ -62,3 +62,69 @@ def test_the_event_log_is_one_pane_headed_by_its_first_line():
 def test_the_game_controls_are_headed_by_their_first_line():
     app = knights_app(seed=3)
     assert app.scenarios.shown_note.object.startswith("### Game\n\n**Game shown:** a random game")
+
+
+LAYOUT_PROPS = {"visible", "title", "label", "css_classes", "width", "height", "stylesheets"}
+"""Model properties whose change makes BokehJS lay the whole page out again."""
+
+
+def _layout_changes(app, steps: int) -> tuple[list[tuple[str, str]], set[str]]:
+    """The layout-changing property changes (model type, property) a served dashboard's
+    page gets over ``steps`` Steps, and the names of the phases those Steps reached."""
+    import panel as pn
+    from bokeh.document import Document
+
+    doc = Document()
+    pn.panel(app).server_doc(doc)
+    changed: list[tuple[str, str]] = []
+
+    def note(event) -> None:
+        attr = getattr(event, "attr", None)
+        if attr in LAYOUT_PROPS:
+            changed.append((type(event.model).__name__, attr))
+
+    doc.on_change(note)
+    phases = set()
+    for _ in range(steps):
+        app.session.step("action")
+        phases.add(app.session.state.phase.name)
+    return changed, phases
+
+
+def test_a_battle_racers_round_by_steps_shows_hides_and_retitles_nothing():
+    """The hand panel offers each phase's choices (card, action, movement, face-up card) in
+    one picker: a round of Steps passes through every phase and changes only options and
+    text, never a visibility, title or label (each costs the browser a whole-page layout:
+    about 65 ms a Step on a 2-core machine before this)."""
+    from racerlab.app import sonic_app
+
+    app = sonic_app(seed=3)
+    changed, phases = _layout_changes(app, 4 * len(app.session.state.board.racers) + 2)
+    assert {"CHOOSE", "ACTION", "MOVE", "TAKE"} <= phases
+    assert changed == []
+
+
+def test_a_steps_patch_carries_only_changed_columns_and_no_buffers():
+    """A plot's columns are small: each numpy array would travel as a binary buffer of its
+    own (an id and a frame each; about 100 a Racer Knights Step before this), so they go
+    as plain lists, and a source sends only the columns whose values changed."""
+    import panel as pn
+    from bokeh.document import Document
+    from bokeh.document.events import ColumnDataChangedEvent
+    from bokeh.protocol import Protocol
+
+    from racerlab.app import knights_app
+
+    app = knights_app(seed=3)
+    doc = Document()
+    pn.panel(app).server_doc(doc)
+    events: list[object] = []
+    doc.callbacks.on_change(events.append)
+    for _ in range(6):
+        app.session.step("action")
+    data_events = [e for e in events if isinstance(e, ColumnDataChangedEvent)]
+    assert data_events
+    partial = [e for e in data_events if e.cols and set(e.cols) < set(e.model.data)]
+    assert partial  # a racer moved: its position columns, not its name or colour
+    message = Protocol().create("PATCH-DOC", events)
+    assert message.buffers == []

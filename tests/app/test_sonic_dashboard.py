@@ -51,7 +51,7 @@ def release(slider, value) -> None:
 
 def positions(app: SonicDashboard) -> list[tuple[float, float]]:
     data = app.track.sources["racers"].data
-    return list(zip(data["x"].tolist(), data["y"].tolist()))
+    return list(zip(data["x"], data["y"]))
 
 
 def to_phase(app: SonicDashboard, phase: Phase) -> None:
@@ -141,19 +141,19 @@ def test_playing_a_whole_round_by_hand_follows_the_widgets(app):
     rules = s.rules
     # choose: the cards offered are the acting player's hand
     seat = s.acting
-    assert set(h.card_select.options.values()) == set(s.state.hands[seat])
-    card = list(h.card_select.options.values())[-1]
-    h.card_select.value = card
-    click(h.play_button)
+    assert set(h.choice_select.options.values()) == set(s.state.hands[seat])
+    card = list(h.choice_select.options.values())[-1]
+    h.choice_select.value = card
+    click(h.choice_button)
     assert s.timeline.actions[-1] == PlayCard(seat, card)
     to_phase(app, Phase.ACTION)
     # action: exactly the engine's choices, each labelled
     seat = s.acting
     legal = [a for a in rules.legal_actions(s.state) if isinstance(a, UseAction | PassAction)]
-    assert list(h.action_select.options.values()) == list(range(len(legal)))
+    assert list(h.choice_select.options.values()) == list(range(len(legal)))
     assert h._actions == legal
-    h.action_select.value = 0  # pass
-    click(h.do_button)
+    h.choice_select.value = 0  # pass
+    click(h.choice_button)
     assert s.timeline.actions[-1] == PassAction(seat)
     # move: the paths offered are the engine's legal moves; the one chosen is played
     assert s.state.phase is Phase.MOVE
@@ -162,13 +162,13 @@ def test_playing_a_whole_round_by_hand_follows_the_widgets(app):
     pick = len(moves) - 1
     h.path_select.value = pick
     expected_end = h._previews[pick].end
-    click(h.do_button)
+    click(h.choice_button)
     assert s.timeline.actions[-1] == moves[pick]
     assert s.state.token(seat).pos == expected_end
     # take a face-up card
     assert s.state.phase is Phase.TAKE
-    want = next(iter(h.take_select.options.values()))
-    click(h.take_button)
+    want = next(iter(h.choice_select.options.values()))
+    click(h.choice_button)
     assert s.timeline.actions[-1] == TakeCard(seat, want)
     assert want in s.state.hands[seat]
 
@@ -176,7 +176,7 @@ def test_playing_a_whole_round_by_hand_follows_the_widgets(app):
 def test_the_path_shown_is_the_engines_preview_for_the_chosen_card(app):
     s = app.session
     h = app.hand
-    card = h.card_select.value
+    card = h.choice_select.value
     seat = s.acting
     expected = queries.path_preview(s.state, seat, card, s.rules)
     assert len(h._previews) == len(expected)
@@ -331,8 +331,8 @@ def test_choosing_a_speed_change_previews_the_movement_at_the_new_speed(app):
         if isinstance(a, UseAction) and a.choice is ActionChoice.SPEED
     )
     new_speed = s.rules.apply(s.state, h._actions[i]).state.token(seat).speed
-    h.action_select.value = i
+    h.choice_select.value = i
     expected = queries.path_preview(s.state, seat, s.state.card_of(seat), s.rules, speed=new_speed)
     assert h._previews == expected[: len(h._previews)]
-    label = next(k for k, v in h.action_select.options.items() if v == i)
+    label = next(k for k, v in h.choice_select.options.items() if v == i)
     assert label.endswith(f"→ {new_speed}")
