@@ -64,6 +64,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from socket_visitor import SocketVisitor
+
 CHROMIUM = os.environ.get("RACERLAB_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
@@ -261,13 +264,34 @@ async def _open_tab(context: Any, url: str, started: float, out: dict[str, Any])
         out["errors"][str(exc).split("\n")[0][:80]] += 1
 
 
-def thirty_pages(url: str, browser_path: str, pages: int) -> dict[str, Any]:
-    """Open ``pages`` tabs at once; time to frame and to dashboard per tab, liveness meanwhile."""
+async def _open_socket(url: str, path: str, started: float, out: dict[str, Any]) -> None:
+    """Open ``path`` as a :class:`SocketVisitor`; note when its document holds a Step button
+    and a step number (from ``started``)."""
+    visitor = SocketVisitor()
+    try:
+        await visitor.open(url, path, LOAD_MS / 1000)
+        out["socket_dashboard"].append(time.monotonic() - started)
+    except Exception as exc:  # a visitor never served is counted, not raised
+        out["errors"][f"socket: {str(exc).splitlines()[0][:70]}"] += 1
+    finally:
+        out["visitors"].append(visitor)
+
+
+def thirty_pages(url: str, browser_path: str, pages: int, socket_pages: int = 0) -> dict[str, Any]:
+    """Open ``pages`` tabs and ``socket_pages`` socket visitors at once; time to frame and
+    to dashboard per tab (to a document with the dashboard per visitor), liveness
+    meanwhile."""
     import asyncio
 
     from playwright.async_api import async_playwright
 
-    out: dict[str, Any] = {"frame": [], "dashboard": [], "errors": Counter()}
+    out: dict[str, Any] = {
+        "frame": [],
+        "dashboard": [],
+        "socket_dashboard": [],
+        "visitors": [],
+        "errors": Counter(),
+    }
 
     async def go() -> None:
         async with async_playwright() as p:
@@ -275,17 +299,26 @@ def thirty_pages(url: str, browser_path: str, pages: int) -> dict[str, Any]:
             context = await browser.new_context(viewport={"width": 1366, "height": 768})
             started = time.monotonic()
             paths = [f"{url}/{'knights' if i % 2 else 'sonic'}" for i in range(pages)]
-            await asyncio.gather(*(_open_tab(context, path, started, out) for path in paths))
+            routes = [f"/{'sonic' if i % 2 else 'knights'}" for i in range(socket_pages)]
+            await asyncio.gather(
+                *(_open_tab(context, path, started, out) for path in paths),
+                *(_open_socket(url, route, started, out) for route in routes),
+            )
+            for visitor in out["visitors"]:
+                visitor.close()
             await browser.close()
 
     with Liveness(url) as live:
         asyncio.run(go())
     return {
         "pages": pages,
+        "socket_pages": socket_pages,
         "connected": len(out["frame"]),
         "usable": len(out["dashboard"]),
         "frame": _summary(out["frame"]),
         "dashboard": _summary(out["dashboard"]),
+        "socket_usable": len(out["socket_dashboard"]),
+        "socket_dashboard": _summary(out["socket_dashboard"]),
         "liveness": _summary(live.times),
         "page_errors": dict(out["errors"].most_common(3)),
     }
@@ -524,8 +557,10 @@ async def _stepper(
     tab: Any, steps: int, until: float, rng: random.Random, out: dict[str, Any]
 ) -> None:
     """Press Step ``steps`` times, a second or so apart, until ``until`` at the latest; each
-    Step's time until it shows."""
-    button = tab.get_by_role("button", name="Step", exact=True)
+    Step's time until it shows. ``tab`` is a Chromium tab or a :class:`SocketVisitor`
+    (whose Steps go to ``socket_step``)."""
+    by_socket = isinstance(tab, SocketVisitor)
+    button = None if by_socket else tab.get_by_role("button", name="Step", exact=True)
     for _ in range(steps):
         await asyncio.sleep(rng.uniform(0.5, 1.5))
         left = until - time.monotonic()
@@ -533,9 +568,14 @@ async def _stepper(
             out["steps_not_made"] += 1
             continue
         pressed = time.monotonic()
-        took = await _press_until_moved(tab, button, min(STEP_TIMEOUT_S, left))
+        if by_socket:
+            took = await tab.press_step(min(STEP_TIMEOUT_S, left))
+        else:
+            took = await _press_until_moved(tab, button, min(STEP_TIMEOUT_S, left))
         if took is None:
             out["steps_not_shown"] += 1
+        elif by_socket:
+            out["socket_step"].append(took)
         else:
             out["step"].append(took)
             answer = _server_answer(tab, pressed, pressed + took)
@@ -588,6 +628,7 @@ def hostile_visitors(url: str, browser_path: str, opts: argparse.Namespace) -> d
     out: dict[str, Any] = {
         "step": [],
         "step_answer": [],
+        "socket_step": [],
         "steps_not_shown": 0,
         "steps_not_made": 0,
         "bot_rounds": [],
@@ -607,6 +648,14 @@ def hostile_visitors(url: str, browser_path: str, opts: argparse.Namespace) -> d
         await _usable(tab, OPEN_MS)
         return tab
 
+    async def by_socket() -> SocketVisitor:
+        visitor = SocketVisitor()
+        visitors.append(visitor)
+        await visitor.open(url, "/knights", OPEN_MS / 1000)
+        return visitor
+
+    visitors: list[SocketVisitor] = []
+
     async def go(live: Liveness) -> None:
         async with async_playwright() as p:
             browser = await p.chromium.launch(executable_path=browser_path, args=CHROMIUM_ARGS)
@@ -614,14 +663,16 @@ def hostile_visitors(url: str, browser_path: str, opts: argparse.Namespace) -> d
                 context = await browser.new_context(viewport={"width": 1366, "height": 768})
                 started = time.monotonic()
                 ends = [opts.step_tabs, opts.step_tabs + opts.bot_tabs]
-                cuts = list(zip([0, *ends], [*ends, None], strict=True))
                 paths = (
                     ["/knights"] * opts.step_tabs
                     + [f"/knights?game={link}"] * opts.bot_tabs
                     + ["/knights"] * opts.sim_tabs
                 )
+                cuts = list(zip([0, *ends], [*ends, len(paths)], strict=True))
                 tabs = await asyncio.gather(
-                    *(opened(context, path) for path in paths), return_exceptions=True
+                    *(opened(context, path) for path in paths),
+                    *(by_socket() for _ in range(opts.socket_steppers)),
+                    return_exceptions=True,
                 )
                 times["all_usable_s"] = round(time.monotonic() - started, 1)
                 for tab in tabs:  # a tab never usable is counted, and left out
@@ -629,6 +680,7 @@ def hostile_visitors(url: str, browser_path: str, opts: argparse.Namespace) -> d
                         out["errors"][f"not usable: {str(tab).splitlines()[0][:60]}"] += 1
                 ok = [[t for t in tabs[a:b] if not isinstance(t, Exception)] for a, b in cuts]
                 steppers, bots, sims = ok
+                steppers += [t for t in tabs[len(paths) :] if not isinstance(t, Exception)]
                 until = time.monotonic() + opts.measure_s + opts.settle_s
                 load = [asyncio.ensure_future(_bot_rounds(t, until, out)) for t in bots]
                 load += [
@@ -654,6 +706,8 @@ def hostile_visitors(url: str, browser_path: str, opts: argparse.Namespace) -> d
                     ):
                         out["errors"][str(result).split("\n")[0][:80]] += 1
             finally:
+                for visitor in visitors:
+                    visitor.close()
                 await browser.close()
 
     live = Liveness(url)
@@ -666,9 +720,11 @@ def hostile_visitors(url: str, browser_path: str, opts: argparse.Namespace) -> d
         "step_tabs": opts.step_tabs,
         "bot_tabs": opts.bot_tabs,
         "sim_tabs": opts.sim_tabs,
+        "socket_steppers": opts.socket_steppers,
         **times,
         "step": _summary(out["step"]),
         "step_server_answer": _summary(out["step_answer"]),
+        "socket_step": _summary(out["socket_step"]),
         "steps_not_shown": out["steps_not_shown"],
         "steps_not_made": out["steps_not_made"],
         "liveness": _summary(live.times),
@@ -765,7 +821,7 @@ def run(opts: argparse.Namespace, probe_out: str | None, parts: list[str]) -> di
                 finally:
                     browser.close()
         if "pages" in parts:  # its own browser, driven asynchronously: every tab at once
-            out["thirty_pages"] = thirty_pages(url, browser_path, opts.pages)
+            out["thirty_pages"] = thirty_pages(url, browser_path, opts.pages, opts.socket_pages)
         if "hostile" in parts:
             out["hostile"] = hostile_visitors(url, browser_path, opts)
     finally:
@@ -786,7 +842,21 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--num-procs", type=int, default=1, help="server processes (default 1)")
     parser.add_argument("--pages", type=int, default=30, help="pages: tabs opened at once")
+    parser.add_argument(
+        "--socket-pages",
+        type=int,
+        default=0,
+        help="pages: visitors opened at once over the websocket alone, as browsers on other "
+        "machines would (no Chromium; reported as socket_dashboard)",
+    )
     parser.add_argument("--step-tabs", type=int, default=20, help="hostile: tabs pressing Step")
+    parser.add_argument(
+        "--socket-steppers",
+        type=int,
+        default=0,
+        help="hostile: visitors pressing Step over the websocket alone, as browsers on other "
+        "machines would (no Chromium; their Steps are reported as socket_step)",
+    )
     parser.add_argument("--steps", type=int, default=4, help="hostile: Steps per step tab")
     parser.add_argument("--bot-tabs", type=int, default=2, help="hostile: search-bot round tabs")
     parser.add_argument("--sim-tabs", type=int, default=2, help="hostile: simulation tabs")
