@@ -69,7 +69,6 @@ __all__ = [
     "as_arrays",
     "empty_columns",
     "legend_below",
-    "same_columns",
     "send_columns",
     "style_legend",
     "swatch_items",
@@ -377,12 +376,10 @@ class Mark:
             return False
         self._seen = versions
         rows = self._rows()
-        if same_columns(rows, self._sent):
-            return False
         with validate(False):  # columns we built ourselves: skip Bokeh's type checks
-            send_columns(self.source, rows, self._sent)
+            changed = send_columns(self.source, rows, self._sent)
         self._sent = rows
-        return True
+        return changed
 
 
 WIRE_LIST_LIMIT = 512
@@ -424,6 +421,16 @@ def send_columns(
     (True, [1.0, 3.0])
     >>> send_columns(src, new, new)
     False
+
+    NaN equals NaN here (a legend's swatch rows sit at NaN), and lists of arrays (patches,
+    lines) are compared array by array:
+
+    >>> held = {"x": np.array([np.nan]), "xs": [np.array([1.0])]}
+    >>> src = ColumnDataSource(held)
+    >>> send_columns(src, {"x": np.array([np.nan]), "xs": [np.array([1.0])]}, held)
+    False
+    >>> send_columns(src, {"x": np.array([np.nan]), "xs": [np.array([2.0])]}, held)
+    True
     """
     sizes = {len(v) for v in rows.values()} | {len(v) for v in held.values()}
     if rows.keys() != held.keys() or len(sizes) > 1:
@@ -435,18 +442,6 @@ def send_columns(
     elif changed:
         source.data.update(changed)
     return bool(changed)
-
-
-def same_columns(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
-    """Whether two sources' columns hold the same values (NaN equals NaN; arrays and lists
-    of arrays compared element by element).
-
-    >>> same_columns({"x": np.array([1.0, np.nan])}, {"x": np.array([1.0, np.nan])})
-    True
-    >>> same_columns({"xs": [np.array([1.0])]}, {"xs": [np.array([2.0])]})
-    False
-    """
-    return a.keys() == b.keys() and all(_same_values(a[k], b[k]) for k in a)
 
 
 def _same_values(u: Any, v: Any) -> bool:
