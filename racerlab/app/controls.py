@@ -40,7 +40,7 @@ from .follow import (
 from .hand_seat import HAND_HELP, empty_log_html, step_status
 from .jobs import step_later
 from .naming import PageWords, seat_label
-from .offload import off_loop
+from .offload import in_server, off_loop
 from .session import BOT, HUMAN, GameSession, LogLine
 from .upload import MAX_UPLOAD_BYTES, UploadGuard, too_large
 
@@ -526,10 +526,16 @@ _NOTE_CSS = """
 """
 
 
+BUSY_LINE_DELAY_MS = 250
+"""Under a server, the busy line shows only once work has gone on this long: a Step
+answered sooner changes nothing on the page for it (no flicker, two page changes fewer)."""
+
+
 class MessageBanner(_SessionView):
     """The last error (red) and notice (blue), each dismissable, in the page only while
     shown; and while the session works off the loop, a grey line saying on what (always in
-    the page, hidden when idle)."""
+    the page, empty when idle; in a served page, only once the work has gone on for
+    :data:`BUSY_LINE_DELAY_MS`)."""
 
     watches = ("error", "notice", "busy")
 
@@ -553,6 +559,7 @@ class MessageBanner(_SessionView):
         # Knights page), and showing or hiding one makes BokehJS lay the whole page out
         # again in the browser (its size or visibility changed); a new text does neither
         self._column = pn.Column(self.busy_note, sizing_mode="stretch_width")
+        self._busy_turn = 0  # which busy spell a delayed busy line belongs to
         self.refresh()
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -570,13 +577,31 @@ class MessageBanner(_SessionView):
         set_text(self.notice_alert, esc(s.notice))
         if self.notice_alert.visible != bool(s.notice):
             self.notice_alert.visible = bool(s.notice)
-        busy = fill('<div class="rl-busy">⏳ Working: {doing}…</div>', doing=s.busy)
-        set_text(self.busy_note, busy if s.busy else "")
+        self._show_busy()
         # Dismiss under the error (a row for the two cost a model)
         parts = (self.error_alert, self.dismiss, self.notice_alert)
         shown = [*(p for p in parts if p.visible), self.busy_note]
         if shown != list(self._column.objects):
             self._column.objects = shown
+
+
+    def _show_busy(self) -> None:
+        """The busy line: empty when idle; when busy, at once outside a server or when it is
+        already showing, else after :data:`BUSY_LINE_DELAY_MS` if still busy then."""
+        self._busy_turn += 1
+        doc = in_server() if self.session.busy and not self.busy_note.object else None
+        if doc is None:
+            self._busy_text()
+            return
+        turn = self._busy_turn
+        doc.add_timeout_callback(
+            lambda: self._busy_text() if turn == self._busy_turn else None, BUSY_LINE_DELAY_MS
+        )
+
+    def _busy_text(self) -> None:
+        doing = self.session.busy
+        text = fill('<div class="rl-busy">⏳ Working: {doing}…</div>', doing=doing)
+        set_text(self.busy_note, text if doing else "")
 
 
 _BUSY_CSS = """
