@@ -584,7 +584,6 @@ class MessageBanner(_SessionView):
         if shown != list(self._column.objects):
             self._column.objects = shown
 
-
     def _show_busy(self) -> None:
         """The busy line: empty when idle; when busy, at once outside a server or when it is
         already showing, else after :data:`BUSY_LINE_DELAY_MS` if still busy then."""
