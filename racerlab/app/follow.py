@@ -11,6 +11,7 @@ import html
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import panel as pn
 import param
 
 from .hand_seat import hand_to_choose
@@ -18,6 +19,7 @@ from .jobs import cancel_job
 from .session import GameSession
 
 __all__ = [
+    "SessionView",
     "back_now",
     "enable_steps",
     "offer",
@@ -162,3 +164,19 @@ def redraw_on(session: GameSession, redraw: Callable[[], None], *names: str) -> 
     (``state_version``) redraws each view of the state once. Returns the watcher.
     """
     return session.param.watch(redraw_guard(session, redraw), list(names))
+
+
+class SessionView(pn.viewable.Viewer):
+    """A view of a :class:`GameSession` that refreshes when a parameter it shows changes."""
+
+    session = param.ClassSelector(class_=GameSession, doc="The game session shown.")
+
+    watches: tuple[str, ...] = ("state_version",)
+    """The session parameters this view shows (its :meth:`refresh` runs when one changes)."""
+
+    def __init__(self, session: GameSession, **params: Any) -> None:
+        super().__init__(session=session, **params)
+        redraw_on(session, self.refresh, *self.watches)
+
+    def refresh(self) -> None:
+        """Bring the widgets up to date with the session."""

@@ -24,9 +24,10 @@ from ..knights.actions import (
 )
 from ..knights.queries import turn_pivots
 from ..knights.state import KnightsState, Phase
-from .controls import RefusalNote, offer, set_text, show_only
+from .controls import offer, set_text, show_only
 from .escape import text as esc
 from .knights_view import page_words, target_choices
+from .messages import RefusalNote
 from .naming import PageWords
 from .session import HUMAN, GameSession
 

@@ -39,8 +39,9 @@ from typing import Any
 import panel as pn
 import param
 
-from .controls import MessageBanner, ScenarioControls, StepControls, redraw_guard
+from .controls import ScenarioControls, StepControls, redraw_guard
 from .hand_seat import HAND_HELP
+from .messages import MessageBanner
 from .session import GameSession
 
 __all__ = [

@@ -36,9 +36,9 @@ from ..analysis.compare import wilson
 from ..analysis.simulate import simulate
 from ..core.errors import RacerlabError
 from . import jobs
-from .controls import _SessionView, set_text
 from .escape import fill, html_pane, markdown_pane
 from .escape import text as esc
+from .follow import SessionView, set_text
 from .session import GameSession
 
 __all__ = [
@@ -80,7 +80,7 @@ def duration(seconds: float) -> str:
     return f"{seconds / 3600:.1f} h"
 
 
-class SimulationPanel(_SessionView):
+class SimulationPanel(SessionView):
     """Run bot games from the current position and show who wins how often."""
 
     running = param.Boolean(default=False, doc="Whether a run is going.")

@@ -13,9 +13,10 @@ from ..core.rules import Action
 from ..sonic import ActionChoice, Move, Movement, PassAction, PlayCard, TakeCard, UseAction, queries
 from ..sonic.queries import PathPreview
 from ..sonic.state import NO_CARD, Phase, SonicState
-from .controls import RefusalNote, offer, set_text
+from .controls import offer, set_text
 from .escape import html_pane
 from .escape import text as esc
+from .messages import RefusalNote
 from .session import HUMAN, GameSession
 from .sonic_view import (
     MAX_PATH_OPTIONS,

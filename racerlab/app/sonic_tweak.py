@@ -12,8 +12,9 @@ import panel as pn
 
 from ..sonic import SetAbility, SetDeck, SetRings, SetSpeed
 from ..sonic.state import SonicState
-from .controls import RefusalNote, director_note, offer, set_slider, set_text
+from .controls import director_note, offer, set_slider, set_text
 from .escape import text as esc
+from .messages import RefusalNote
 from .session import GameSession
 from .sonic_view import ours_mark, sonic_words
 

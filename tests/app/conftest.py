@@ -293,3 +293,19 @@ def tab_titles() -> Callable[[str], list[str]]:
         return [spec.title for spec in shells[0].PANELS if spec.place == TAB]
 
     return titles
+
+
+def _run_alone(coro: Any, timeout: float = 120.0) -> Any:
+    """Run ``coro`` to its end in a thread of its own (this thread may already be running an
+    event loop, as a test worker's does, and ``asyncio.run`` refuses to run inside one)."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result(timeout=timeout)
+
+
+@pytest.fixture
+def run_alone() -> Callable[..., Any]:
+    """``run_alone(coro, timeout=120)``: the coroutine's result, run in a thread of its own."""
+    return _run_alone

@@ -5,7 +5,8 @@ from __future__ import annotations
 import panel as pn
 import pytest
 
-from racerlab.app.controls import EventLog, MessageBanner, ScenarioControls, StepControls
+from racerlab.app.controls import EventLog, ScenarioControls, StepControls
+from racerlab.app.messages import MessageBanner
 from racerlab.app.session import GameKit, GameSession
 from racerlab.core.testgame import CoinRace, CoinSetup, Flip
 

@@ -143,16 +143,16 @@ class _Page:
 def test_a_served_busy_line_shows_only_for_work_that_lasts(monkeypatch):
     """Under a server the busy line waits BUSY_LINE_DELAY_MS: a quick Step changes nothing on
     the page for it; longer work shows what it is doing, and the line empties when done."""
-    from racerlab.app import controls
+    from racerlab.app import messages
 
     app = knights_app(seed=3)
     banner, s = app.banner, app.session
     page = _Page()
-    monkeypatch.setattr(controls, "in_server", lambda: page)
+    monkeypatch.setattr(messages, "in_server", lambda: page)
     s.busy = "step"
     assert banner.busy_note.object == ""  # not yet
     ((quick, ms),) = page.later
-    assert ms == controls.BUSY_LINE_DELAY_MS
+    assert ms == messages.BUSY_LINE_DELAY_MS
     s.busy = ""  # done within the delay
     quick()
     assert banner.busy_note.object == ""  # never shown

@@ -163,9 +163,10 @@ def test_bootstraps_own_style_sheet_is_loaded_by_the_page_not_by_each_component(
     assert not [u for u in linked if "bootstrap.min.css" in u]
 
 
-def test_a_socket_waits_for_the_dashboard_a_second_at_most_unless_it_is_going_in(monkeypatch):
+def test_a_socket_waits_for_the_dashboard_a_second_at_most_unless_it_is_going_in(
+    monkeypatch, run_alone
+):
     import asyncio
-    from concurrent.futures import ThreadPoolExecutor
 
     monkeypatch.setattr(page_ready, "READY_WAIT_S", 0.05)
 
@@ -178,13 +179,9 @@ def test_a_socket_waits_for_the_dashboard_a_second_at_most_unless_it_is_going_in
         await page_ready._wait_for(doc)
         return asyncio.get_running_loop().time() - started
 
-    def run(coro) -> float:  # in a thread of its own: this one may be running a loop
-        with ThreadPoolExecutor(1) as pool:
-            return pool.submit(asyncio.run, coro).result(timeout=60)
-
     idle, filling = _Doc("/knights"), _Doc("/knights")
     page_ready.expect(idle)
     page_ready.expect(filling)
-    assert run(opens(idle, going_in=False)) < 0.3  # nothing coming: opens on the frame
+    assert run_alone(opens(idle, going_in=False)) < 0.3  # nothing coming: opens on the frame
     assert not page_ready.before_socket(idle)  # and later changes go through the gate
-    assert run(opens(filling, going_in=True)) >= 0.3  # going in: waits for it
+    assert run_alone(opens(filling, going_in=True)) >= 0.3  # going in: waits for it

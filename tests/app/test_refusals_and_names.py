@@ -5,7 +5,8 @@ from __future__ import annotations
 import panel as pn
 
 from racerlab.app import knights_app, sonic_app
-from racerlab.app.controls import RefusalNote, redraw_guard
+from racerlab.app.controls import redraw_guard
+from racerlab.app.messages import RefusalNote
 from racerlab.app.naming import PageWords, seat_label
 from racerlab.app.session import BOT, HUMAN
 from racerlab.app.sonic_dashboard import engine_paths_as_board

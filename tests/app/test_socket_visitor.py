@@ -16,7 +16,9 @@ def _visitor_module(root):
     return module
 
 
-def test_a_socket_visitor_opens_a_page_and_its_steps_move_the_game(racerlab_server, racerlab_root):
+def test_a_socket_visitor_opens_a_page_and_its_steps_move_the_game(
+    racerlab_server, racerlab_root, run_alone
+):
     visitors = _visitor_module(racerlab_root)
 
     async def visit() -> tuple[list[int], list[float | None], str | None]:
@@ -34,7 +36,7 @@ def test_a_socket_visitor_opens_a_page_and_its_steps_move_the_game(racerlab_serv
             one.close()
             two.close()
 
-    seen, times, step_id = asyncio.run(visit())
+    seen, times, step_id = run_alone(visit())
     assert step_id is not None and step_id.startswith("p")
     assert seen == [0, 0, 2, 0]  # two Steps in one page; the other page's game untouched
     assert all(t is not None and t > 0 for t in times)
