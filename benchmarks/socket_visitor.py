@@ -11,7 +11,7 @@ frames). It draws nothing. A Step's time is from the click's last frame sent to
 the first patch showing the next step number: the server's and the network's
 share of a Step.
 
->>> visitor_ids({"type": "object", "name": "Button", "id": "p9",
+>>> button_ids({"type": "object", "name": "Button", "id": "p9",
 ...              "attributes": {"label": "Step"}}, "Step")
 ['p9']
 """
@@ -30,7 +30,7 @@ TOKEN = re.compile(r'"token":"([^"]+)"')
 """The session token a served page carries for its websocket."""
 
 
-def visitor_ids(tree: Any, label: str) -> list[str]:
+def button_ids(tree: Any, label: str) -> list[str]:
     """The ids of the buttons labelled ``label`` anywhere in a document's JSON ``tree``."""
     found: list[str] = []
     stack = [tree]
@@ -132,7 +132,7 @@ class SocketVisitor:
         if header.get("msgtype") not in ("PULL-DOC-REPLY", "PATCH-DOC"):
             return
         if self.step_id is None and '"Step"' in content:
-            ids = visitor_ids(json.loads(content), "Step")
+            ids = button_ids(json.loads(content), "Step")
             self.step_id = ids[0] if ids else None
         numbers = STEP_NUMBER.findall(content)
         if numbers:

@@ -108,8 +108,8 @@ class MessageBanner(SessionView):
         self.dismiss = pn.widgets.Button(label="Dismiss", visible=False, width=90)
         self.dismiss.on_click(session.guarded(lambda e: self._dismiss(), "dismiss"))
         # the messages are put in the page only while shown (a page starts with none of
-        # them); the busy line comes and goes with every Step, so it stays in the page and
-        # only its text changes (empty when idle: no height). Adding or removing a model
+        # them); the busy line comes and goes with any work that lasts, so it stays in the
+        # page and only its text changes (empty when idle: no height). Adding or removing a model
         # makes Bokeh walk the whole page's models again (about 25 ms a time on a Racer
         # Knights page), and showing or hiding one makes BokehJS lay the whole page out
         # again in the browser (its size or visibility changed); a new text does neither

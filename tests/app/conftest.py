@@ -190,8 +190,8 @@ def still_answers(page: Any, monkey: Monkey) -> None:
             play.first.wait_for(timeout=BUSY_TIMEOUT_MS)
         except PlaywrightTimeout:
             continue
-    busy = page.locator(".rl-busy").first
-    if any("simulating" in text for text in page.locator(".rl-busy").all_inner_texts()):
+    busy = page.locator(".rl-busy")
+    if any("simulating" in text for text in busy.all_inner_texts()):
         # a simulation the monkey started runs its games in niced workers, which a busy
         # machine starves: stopping it is part of the page answering
         monkey.show_tab("Simulate")
@@ -200,7 +200,7 @@ def still_answers(page: Any, monkey: Monkey) -> None:
             monkey.note("check: Stop (the simulation keeps the page working)")
             stop.first.click(timeout=ACTION_TIMEOUT_MS)
     try:
-        busy.wait_for(state="hidden", timeout=BUSY_TIMEOUT_MS)
+        busy.first.wait_for(state="hidden", timeout=BUSY_TIMEOUT_MS)
     except PlaywrightTimeout:
         raise AssertionError(
             f"the page still said it was working after {BUSY_TIMEOUT_MS // 1000} s"

@@ -64,5 +64,5 @@ def test_the_step_button_is_found_by_its_label_only(racerlab_root):
             },
         ]
     }
-    assert visitors.visitor_ids(doc, "Step") == ["p3"]
+    assert visitors.button_ids(doc, "Step") == ["p3"]
     assert visitors.STEP_NUMBER.findall('"Round 1 \\u00b7 step 4 of 9"') == ["4"]
