@@ -10,26 +10,25 @@ import panel as pn
 
 from ..core.errors import RacerlabError
 from ..core.rules import Action
-from ..sonic import ActionChoice, Move, Movement, PassAction, PlayCard, TakeCard, UseAction, queries
+from ..sonic import ActionChoice, Move, Movement, PassAction, PlayCard, TakeCard, UseAction
 from ..sonic.queries import PathPreview
 from ..sonic.state import NO_CARD, Phase, SonicState
 from .controls import offer, set_text
 from .escape import html_pane
 from .escape import text as esc
 from .messages import RefusalNote
+from .offload import off_loop
 from .session import HUMAN, GameSession
 from .sonic_view import (
-    MAX_PATH_OPTIONS,
+    PathListing,
     action_words,
-    move_previews,
+    list_paths,
     parse_path,
-    path_label,
-    path_score,
     sonic_words,
     speed_after,
 )
 
-__all__ = ["CHOICE_WORDS", "PATH_WORDS", "HandPanel"]
+__all__ = ["CHOICE_WORDS", "PATHS_WORKING", "PATH_WORDS", "HandPanel"]
 
 CHOICE_WORDS = ("What to do", "Do it")
 """The choice picker's title and its button's label, the same in every phase: the heading
@@ -37,6 +36,9 @@ says what the phase asks, the options say what each choice does. (Changing a tit
 label makes the browser lay the whole page out again, as showing or hiding does.)"""
 PATH_WORDS = "Path on the track (the one moved along when moving)"
 """The path picker's title."""
+PATHS_WORKING = "Working out the paths…"
+"""The path picker's one line while a served page works its paths out in a worker."""
+_WORKING = -1  # the value of that line: no path
 
 
 class HandPanel(pn.viewable.Viewer):
@@ -156,6 +158,8 @@ class HandPanel(pn.viewable.Viewer):
         elif state.phase is Phase.MOVE:
             i = self.path_select.value
             moves = self._moves
+            if i == _WORKING:
+                raise RacerlabError("the paths are still being worked out: try again in a moment")
             if i is None or not 0 <= i < len(moves):
                 raise RacerlabError("choose a path first")
             self._play(moves[i])
@@ -249,7 +253,12 @@ class HandPanel(pn.viewable.Viewer):
             self.try_button.disabled = typed
 
     def _refresh_paths(self) -> None:
-        """Offer the paths of the card (and Speed) chosen; worked out once per choice."""
+        """Offer the paths of the card (and Speed) chosen; worked out once per choice.
+
+        Listing them resolves every path with the engine (a Battle Racers move can have a
+        hundred), so a served page does it in a worker thread: the picker says so
+        meanwhile, never showing the last state's paths, and the answer is dropped if the
+        page has moved on by the time it comes."""
         s = self.session
         state: SonicState = s.state
         acting = s.acting
@@ -259,23 +268,35 @@ class HandPanel(pn.viewable.Viewer):
         done = self._paths_for
         if done is not None and done[0] is state and done[1:] == (acting, card, speed):
             return
-        self._paths_for = (state, acting, card, speed)
+        key = self._paths_for = (state, acting, card, speed)
+        picked = self.path_select.value
         self._previews = []
         if card is None:
             self._offer_paths({})
             return
-        previews = queries.path_preview(state, acting, card, s.rules, speed=speed)
-        moving = state.phase is Phase.MOVE
-        if moving:
-            previews = move_previews(previews, self._moves, state, acting)
-        self._previews = previews[:MAX_PATH_OPTIONS]
-        opts = {}
-        for i, p in enumerate(self._previews):
-            opts[path_label(i, p, moving and self._moves[i].back_first)] = i
-        keep = self.path_select.value if self.path_select.value in opts.values() else None
-        if keep is None and self._previews:
-            keep = max(range(len(self._previews)), key=lambda i: path_score(self._previews[i]))
-        self._offer_paths(opts, keep)
+        moves = list(self._moves) if state.phase is Phase.MOVE else None
+        rules = s.rules
+
+        def show(listing: PathListing) -> None:
+            if self._paths_for is not key:  # another state or card asked meanwhile
+                return
+            self._previews = list(listing.previews)
+            keep = picked if picked in listing.options.values() else listing.best
+            self._offer_paths(listing.options, keep)
+
+        def failed(exc: BaseException) -> None:
+            if self._paths_for is key:
+                self._offer_paths({})
+                s.report(exc, "list the paths")
+
+        worker = off_loop(
+            lambda: list_paths(state, acting, card, rules, speed, moves),
+            show,
+            failed,
+            what="listing the paths",
+        )
+        if worker is not None:  # served: ``show`` runs on this loop later, never before this
+            self._offer_paths({PATHS_WORKING: _WORKING}, _WORKING)
 
     def _offer_paths(self, options: dict[str, int], keep: int | None = None) -> None:
         """The path picker with ``options`` (off when there are none)."""

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.errors import RacerlabError
 from ..core.rules import Action
-from ..sonic import ActionChoice, Move, Movement, PassAction, SonicRules, UseAction
+from ..sonic import ActionChoice, Move, Movement, PassAction, SonicRules, UseAction, queries
 from ..sonic.provenance import provenance
 from ..sonic.queries import PathPreview
 from ..sonic.state import SonicState
@@ -24,9 +24,11 @@ from .session import GameSession
 
 __all__ = [
     "MAX_PATH_OPTIONS",
+    "PathListing",
     "action_words",
     "board_words",
     "engine_paths_as_board",
+    "list_paths",
     "move_previews",
     "ours_mark",
     "parse_path",
@@ -178,6 +180,41 @@ def action_words(rules: SonicRules, state: SonicState, a: Action) -> str:
         where = f" along {path_words(a.path)}" if a.path else ""
         return f"Use the Power{where}"
     return f"{a.choice.value.capitalize()} {path_words(a.path)}"
+
+
+@dataclass(frozen=True)
+class PathListing:
+    """What a path picker offers: the paths, their lines (line to index) and the one shown
+    first (``None`` when there are no paths)."""
+
+    previews: tuple[PathPreview, ...]
+    options: dict[str, int]
+    best: int | None
+
+
+def list_paths(
+    state: SonicState,
+    seat: int,
+    card_id: str,
+    rules: SonicRules,
+    speed: int | None = None,
+    moves: Sequence[Move] | None = None,
+) -> PathListing:
+    """The paths ``card_id`` allows ``seat`` (at ``speed`` if given), as a path picker lists
+    them: the engine's ``moves`` in their order when the seat is moving, else every path of
+    the card's movement; at most :data:`MAX_PATH_OPTIONS`.
+
+    Pure (it reads only its arguments), so a served page works it out in a worker thread.
+    """
+    previews = queries.path_preview(state, seat, card_id, rules, speed=speed)
+    if moves is not None:
+        previews = move_previews(previews, moves, state, seat)
+    shown = tuple(previews[:MAX_PATH_OPTIONS])
+    options = {
+        path_label(i, p, moves is not None and moves[i].back_first): i for i, p in enumerate(shown)
+    }
+    best = max(range(len(shown)), key=lambda i: path_score(shown[i])) if shown else None
+    return PathListing(shown, options, best)
 
 
 def path_score(p: PathPreview) -> tuple:

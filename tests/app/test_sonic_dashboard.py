@@ -195,6 +195,72 @@ def test_the_path_shown_is_the_engines_preview_for_the_chosen_card(app):
     assert len(app.track.sources["path"].data["xs"]) == 0
 
 
+class ServedPage:
+    """Stands in for a served page's loop and worker threads: work handed to a worker waits
+    in ``queue`` and what it hands back to the page waits in ``later``."""
+
+    def __init__(self) -> None:
+        self.queue: list = []
+        self.later: list = []
+
+    def add_next_tick_callback(self, fn) -> None:
+        self.later.append(fn)
+
+    def submit(self, fn):
+        from concurrent.futures import Future
+
+        future: Future = Future()
+        self.queue.append((fn, future))
+        return future
+
+    def settle(self, newest_first: bool = False) -> None:
+        """The workers finish (in the order asked, or the newest first), then the loop runs
+        what they handed back."""
+        while self.queue:
+            fn, future = self.queue.pop(-1 if newest_first else 0)
+            future.set_result(fn())
+        while self.later:
+            self.later.pop(0)()
+
+
+def test_a_served_page_lists_paths_in_a_worker_and_never_shows_stale_ones(monkeypatch):
+    from racerlab.app import offload
+    from racerlab.app.sonic_hand import PATHS_WORKING
+    from racerlab.app.sonic_view import list_paths
+
+    app = sonic_app(seed=0)
+    s, h = app.session, app.hand
+    page = ServedPage()
+    monkeypatch.setattr(offload, "in_server", lambda: page)
+    monkeypatch.setattr(offload, "_executor", lambda: page)
+
+    def expected():  # what the picker lists for the state shown, worked out here
+        state, seat = s.state, s.acting
+        moves = h._moves if state.phase is Phase.MOVE else None
+        card, speed = h._card_now(state, seat), h._speed_now(state, seat)
+        return list_paths(state, seat, card, s.rules, speed, moves)
+
+    assert s.state.phase is Phase.CHOOSE
+    s.step()  # a card is chosen: the next seat's paths are to be worked out
+    assert list(h.path_select.options) == [PATHS_WORKING]  # not the last seat's paths
+    assert h.preview()[1] is None
+    assert len(app.track.sources["path"].data["xs"]) == 0  # nor their path on the track
+    assert len(page.queue) == 1
+    listed = expected()
+    page.settle()
+    assert h.path_select.options == listed.options and h.path_select.value == listed.best
+    assert h.preview() == (s.acting, listed.previews[listed.best])
+    assert app.track.sources["path"].data["xs"][0][-1] == listed.previews[listed.best].end[0] + 0.5
+    # a page that has moved on drops the answer that comes late
+    while s.state.phase is not Phase.MOVE:
+        s.step()
+    assert len(page.queue) > 1
+    page.settle(newest_first=True)  # the older answers come last
+    now = expected()
+    assert h.path_select.options == now.options
+    assert h.preview() == (s.acting, now.previews[now.best])
+
+
 def test_an_illegal_typed_path_shows_the_engines_reason_and_changes_nothing(app):
     s = app.session
     to_phase(app, Phase.ACTION)

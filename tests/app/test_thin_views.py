@@ -11,7 +11,14 @@ from typing import Any
 
 import pytest
 
-from racerlab.app import controls, knights_dashboard, sonic_dashboard, sonic_hand, sonic_odds
+from racerlab.app import (
+    controls,
+    knights_dashboard,
+    sonic_dashboard,
+    sonic_hand,
+    sonic_odds,
+    sonic_view,
+)
 from racerlab.app.editor import SonicEditor
 from racerlab.app.editor_view import EditorView
 from racerlab.app.knights_hand import HandPanel as KnightsHand
@@ -57,7 +64,7 @@ def sonic(monkeypatch):
     spy.on(controls.EventLog, "refresh", "log")
     spy.on(sonic_dashboard.SonicDashboard, "_show_standings", "standings")
     spy.on(sonic_hand.HandPanel, "refresh", "hand")
-    spy.on(sonic_hand.queries, "path_preview", "paths")
+    spy.on(sonic_view.queries, "path_preview", "paths")
     spy.on(sonic_odds, "order_html", "odds")
     spy.on(EditorView, "refresh", "editor")
     spy.on(controls.StepControls, "refresh", "steps")
