@@ -155,15 +155,19 @@ def redraw_guard(session: GameSession, redraw: Callable[[], None]) -> Callable[.
     return run
 
 
-def redraw_on(session: GameSession, redraw: Callable[[], None], *names: str) -> Any:
+def redraw_on(
+    session: GameSession, redraw: Callable[[], None], *names: str, after: bool = False
+) -> Any:
     """Bind ``redraw()`` to the session parameters ``names``: it runs once per change of any
-    of them (once for a batch changing several), with :func:`redraw_guard`'s protection.
+    of them (once for a batch changing several), with :func:`redraw_guard`'s protection;
+    ``after``: once the other views of the change have redrawn.
 
     This is how every view follows the session: a view lists only what it shows, so
     choosing a racer (``selected``) does not redraw the event log, and a step
     (``state_version``) redraws each view of the state once. Returns the watcher.
     """
-    return session.param.watch(redraw_guard(session, redraw), list(names))
+    order = 1 if after else 0  # param calls a change's watchers by precedence, lowest first
+    return session.param.watch(redraw_guard(session, redraw), list(names), precedence=order)
 
 
 class SessionView(pn.viewable.Viewer):

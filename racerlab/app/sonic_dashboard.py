@@ -148,7 +148,8 @@ class SonicDashboard(GamePanels, DashboardShell):
         for w in (self.mode, self.players, self.zones):
             w.param.watch(g(self._on_settings, "random game settings"), "value")
         # the track follows each change of its own (the panels follow through the shell)
-        redraw_on(s, self._redraw_track, "state_version")
+        # after the hand: it may draw the new state already, with its path (_show_preview)
+        redraw_on(s, self._redraw_track, "state_version", after=True)
         redraw_on(s, self._show_selection, "selected")
         self.presenter = presenter_for(self)
         self._start(presenting=presenter)
@@ -193,9 +194,13 @@ class SonicDashboard(GamePanels, DashboardShell):
         return mover, preview if "path" in self.session.overlays else None
 
     def _show_preview(self) -> None:
-        """Redraw only the previewed path on the track (a pick in the hand panel)."""
-        mover, preview = self._preview()
-        self.track.show_preview(preview, mover)
+        """Redraw only the previewed path on the track (a pick in the hand panel); on a new
+        state the track is drawn with it, so the path starts where its racer now stands."""
+        if self.track.state is not self.session.state:
+            self._redraw_track()
+        else:
+            mover, preview = self._preview()
+            self.track.show_preview(preview, mover)
 
     def _show_hand(self, hand: HandPanel) -> None:
         """The hand offers this state's choices; the track previews the path picked."""
@@ -249,7 +254,15 @@ class SonicDashboard(GamePanels, DashboardShell):
                     bc = bf.cards[state.boss.card]
                     boss_card = f"{bc.name} (priority {bc.priority})"
         self.track.selected = self._seat()
-        self.track.show_state(state, names=s.player_names, boss_name=boss_name, boss_card=boss_card)
+        mover, preview = self._preview() if "hand" in self._panels else (None, None)
+        self.track.update(
+            state,
+            preview=preview,
+            mover=mover,
+            names=s.player_names,
+            boss_name=boss_name,
+            boss_card=boss_card,
+        )
 
     def refresh(self) -> None:
         """Redraw the track and every panel shown (as after a change of game state); the

@@ -101,9 +101,13 @@ class HandPanel(pn.viewable.Viewer):
 
     # -- what the plot shows -------------------------------------------------------------------
     def preview(self) -> tuple[int | None, PathPreview | None]:
-        """The seat whose path is previewed and the path chosen in the path picker."""
+        """The seat whose path is previewed and the path chosen in the path picker (none
+        until the paths of the state shown are listed)."""
         i = self.path_select.value
         acting = self.session.acting
+        listed = self._paths_for
+        if listed is None or listed[0] is not self.session.state:
+            return acting, None
         if acting is None or i is None or not 0 <= i < len(self._previews):
             return acting, None
         return acting, self._previews[i]

@@ -117,6 +117,7 @@ class TrackPlot:
         self.preview: PathPreview | None = None
         self.state: SonicState | None = None
         self._preview_drawn: tuple[Any, ...] | None = None
+        self._state_drawn: tuple[Any, ...] | None = None  # the words drawn with self.state
         self.update(state, selected=selected)
 
     # -- drawing -------------------------------------------------------------------------
@@ -133,24 +134,23 @@ class TrackPlot:
     ) -> None:
         """Redraw for ``state``: the selected racer ringed, and ``preview`` (a path of
         seat ``mover``) drawn with its marks; only the data of sources that changed is
-        replaced (no source or renderer is ever replaced)."""
+        replaced (no source or renderer is ever replaced), and the labels are placed once."""
         if selected is not None:
             self.selected = selected
-        self.show_state(state, names=names, boss_name=boss_name, boss_card=boss_card)
-        self.show_preview(preview, mover)
+        self._draw_state(state, names, boss_name, boss_card)
+        self._draw_preview(preview, mover)
+        self._draw_labels()
 
-    def show_state(
-        self,
-        state: SonicState,
-        *,
-        names: Sequence[str] | None = None,
-        boss_name: str = "",
-        boss_card: str = "",
+    def _draw_state(
+        self, state: SonicState, names: Sequence[str] | None, boss_name: str, boss_card: str
     ) -> None:
-        """Redraw the track, tokens and racers for ``state``; the path preview is left to
-        :meth:`show_preview` (a view draws it once the preview for this state is known)."""
+        """The track, tokens and racers of ``state`` (nothing, if drawn with the same words)."""
         if names is not None:
             self.names = names
+        words = (self.names, boss_name, boss_card, self.selected)
+        if state is self.state and words == self._state_drawn:
+            return  # drawn already (states are compared by identity: they never change)
+        self._state_drawn = words
         self.state = state
         self._draw_terrain(state.board)
         self._put(token_columns(state, boss_name, boss_card))
@@ -159,7 +159,6 @@ class TrackPlot:
             self._features_key = features_key
             self._put({"features": self._feature_columns(state)})
         self.show_selection(self.selected)
-        self._draw_labels()
 
     def show_selection(self, selected: int) -> None:
         """Ring racer ``selected`` and name it in the title (nothing else is redrawn)."""
@@ -179,6 +178,10 @@ class TrackPlot:
     def show_preview(self, preview: PathPreview | None, mover: int | None = None) -> None:
         """Draw ``preview`` (a path of seat ``mover``; ``None``: no path) on the state shown,
         keeping it in view (nothing else is redrawn)."""
+        self._draw_preview(preview, mover)
+        self._draw_labels()
+
+    def _draw_preview(self, preview: PathPreview | None, mover: int | None) -> None:
         state = self.state
         assert state is not None, "TrackPlot.update draws a state first"
         drawn = self._preview_drawn
@@ -187,7 +190,6 @@ class TrackPlot:
         self._preview_drawn = (state, preview, mover)
         self.preview = preview
         self._put(path_columns(state, preview, mover))
-        self._draw_labels()
         self._follow(state, preview)
 
     # -- helpers -------------------------------------------------------------------------

@@ -195,6 +195,21 @@ def test_the_path_shown_is_the_engines_preview_for_the_chosen_card(app):
     assert len(app.track.sources["path"].data["xs"]) == 0
 
 
+def test_the_path_shown_starts_where_its_racer_stands_in_the_state_shown(app):
+    from racerlab.sonic.director import SetPosition
+
+    s, h = app.session, app.hand
+    seat = s.acting
+    col, lane = s.state.token(seat).pos
+    s.direct(SetPosition(seat, col + 2, lane))  # a new state: the acting racer moved on
+    assert s.state.token(seat).pos == (col + 2, lane) and s.acting == seat
+    mover, preview = h.preview()
+    assert mover == seat and preview is not None
+    xs = app.track.sources["path"].data["xs"][0]
+    assert xs[0] == col + 2 + 0.5  # from where it stands now, not where it stood
+    assert xs[-1] == preview.end[0] + 0.5
+
+
 class ServedPage:
     """Stands in for a served page's loop and worker threads: work handed to a worker waits
     in ``queue`` and what it hands back to the page waits in ``later``."""

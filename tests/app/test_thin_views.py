@@ -59,7 +59,7 @@ class Spy:
 @pytest.fixture
 def sonic(monkeypatch):
     spy = Spy(monkeypatch)
-    spy.on(TrackPlot, "show_state", "track")
+    spy.on(track_module, "token_columns", "track")  # once per state drawn
     spy.on(TrackPlot, "show_selection", "ring")
     spy.on(controls.EventLog, "refresh", "log")
     spy.on(sonic_dashboard.SonicDashboard, "_show_standings", "standings")
