@@ -59,6 +59,8 @@ _pages: weakref.WeakKeyDictionary[Any, _Page] = weakref.WeakKeyDictionary()
 _opened: weakref.WeakSet[Any] = weakref.WeakSet()
 """Documents a socket has opened on (a page shown at least once)."""
 _handler: Any = None
+_installed = False
+"""Whether servers started in this process open a page's socket only once it is ready."""
 
 
 def socket_opened(doc: Any) -> bool:
@@ -71,7 +73,12 @@ def expect(doc: Any) -> None:
 
     A page made for its socket (under several server processes, when the socket reaches
     a process other than the one that sent the HTML) is not waited for: that socket is
-    opening already, so its dashboard goes through the gate."""
+    opening already, so its dashboard goes through the gate. Nor is a page of a server
+    whose sockets do not wait (one started without :func:`sockets_wait_for_pages`): its
+    browser may pull the document before the dashboard is in it, and changes made then
+    never reach the page."""
+    if not _installed:
+        return
     request = getattr(doc.session_context, "request", None)
     if str(getattr(request, "path", "")).endswith("/ws"):
         return
@@ -156,7 +163,9 @@ def sockets_wait_for_pages() -> bool:
     """
     from panel.io.server import WSHandler
 
+    global _installed
     if swap_route(r"/ws", WSHandler, _handler_class()):
+        _installed = True
         return True
     log.warning("Panel's socket handler was not found: pages may be filled in twice")
     return False

@@ -135,14 +135,27 @@ class _Doc:
         self.session_context = type("Context", (), {"request": type("R", (), {"path": path})()})()
 
 
-def test_a_page_made_for_its_socket_is_not_waited_for():
+def test_a_page_made_for_its_socket_is_not_waited_for(monkeypatch):
     # under several processes a socket can reach a process that never sent the HTML:
     # that socket is opening already, so the dashboard must go through the gate
+    monkeypatch.setattr(page_ready, "_installed", True)  # as under ``racerlab serve``
     from_socket, from_page = _Doc("/knights/ws"), _Doc("/knights")
     page_ready.expect(from_socket)
     page_ready.expect(from_page)
     assert not page_ready.before_socket(from_socket)
     assert page_ready.before_socket(from_page)
+
+
+def test_a_page_of_a_server_whose_sockets_do_not_wait_is_filled_through_the_gate(monkeypatch):
+    # a server started without the waiting socket (Panel's own): its browser may pull the
+    # document before the dashboard is in it, and a change made then would be lost
+    monkeypatch.setattr(page_ready, "_installed", False)
+    page = _Doc("/knights")
+    page_ready.expect(page)
+    assert not page_ready.before_socket(page)
+    monkeypatch.setattr(page_ready, "_installed", True)
+    page_ready.expect(page)
+    assert page_ready.before_socket(page)
 
 
 def test_bootstraps_own_style_sheet_is_loaded_by_the_page_not_by_each_component(served):
