@@ -36,6 +36,7 @@ __all__ = [
     "hand_over",
     "in_server",
     "off_loop",
+    "page_frame_parts",
 ]
 
 log = logging.getLogger(__name__)
@@ -164,6 +165,14 @@ class LoadGate:
             change()
 
 
+def page_frame_parts() -> tuple[Any, Any, Any]:
+    """The empty parts of a page frame: ``(main, sidebar, message)``, the main column
+    holding only the message that the game is being prepared."""
+    message = pn.pane.Alert("Preparing the game...", alert_type="info", sizing_mode="stretch_width")
+    main = pn.Column(message, sizing_mode="stretch_width")
+    return main, pn.Column(sizing_mode="stretch_width"), message
+
+
 def deferred_page(
     title: str, build: Callable[[], Any], fill: Callable[[Any, Any, Any], None]
 ) -> tuple[Any, Any, Any]:
@@ -176,9 +185,7 @@ def deferred_page(
     the browser pulls (see :mod:`racerlab.app.page_ready`); any other change to
     the page waits until the browser has shown it (see :class:`LoadGate`).
     """
-    message = pn.pane.Alert("Preparing the game...", alert_type="info", sizing_mode="stretch_width")
-    main = pn.Column(message, sizing_mode="stretch_width")
-    sidebar = pn.Column(sizing_mode="stretch_width")
+    main, sidebar, message = page_frame_parts()
     state = {"done": False}
     doc = in_server()
     gate = LoadGate(is_open=doc is None)

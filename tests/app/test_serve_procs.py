@@ -76,6 +76,7 @@ def test_the_command_passes_num_procs_to_the_server(monkeypatch, two_cores):
     seen = {}
     monkeypatch.setattr(serve, "start_server", lambda game, **kw: seen.update(kw, game=game))
     monkeypatch.setattr(serve, "keep_startup_objects", lambda: seen.update(kept=True))
+    monkeypatch.setattr(serve, "warm_first_page", lambda: seen.update(warmed="kept" not in seen))
     args = argparse.Namespace(
         game="knights",
         port=5999,
@@ -87,6 +88,27 @@ def test_the_command_passes_num_procs_to_the_server(monkeypatch, two_cores):
     assert serve_command(args) == 0
     assert (seen["game"], seen["num_procs"], seen["show"]) == ("knights", 2, False)
     assert seen["kept"]  # the startup objects are out of the collector's way first
+    assert seen["warmed"]  # after a page frame was made, so what it loaded is kept too
+
+
+def test_a_page_frame_is_made_before_the_first_visitor():
+    """In a process of its own: what a fresh process's first page request used to load
+    (the Markdown libraries of the frame's message, the compiled page templates) is
+    loaded by the warm-up, and the page it renders asks this server for every script."""
+    code = (
+        "import sys; from racerlab.app.serve import warm_first_page as w; "
+        "from panel.io.resources import _env; "
+        "before = ('markdown' in sys.modules, len(_env.cache)); html = w(); "
+        "print(before[0], 'markdown' in sys.modules, len(_env.cache) > before[1]); "
+        "print(html)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    ).stdout
+    loaded, html = out.split("\n", 1)
+    assert loaded.split() == ["False", "True", "True"]
+    assert "static/js/bokeh.min.js" in html and "<title>racerlab</title>" in html
+    assert "cdn." not in html and "https://" not in html
 
 
 def test_the_startup_objects_are_kept_out_of_full_collections():
