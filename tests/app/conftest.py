@@ -42,9 +42,9 @@ take seconds; the line missing for this long is a failure)."""
 TAB_FILL_TIMEOUT_MS = 60_000
 """How long a tab shown for the first time may keep its "Loading …" spinner."""
 ANSWER_TIMEOUT_S = 30
+"""How long a Back or Step may take to change the status line on a busy machine."""
 BUSY_TIMEOUT_MS = 120_000
 """How long a move being worked out (the page's "⏳ Working") may take on a busy machine."""
-"""How long a Back or Step may take to change the status line on a busy machine."""
 STATUS = re.compile(r"Round \d+ · step \d+ of \d+")
 WHY_NO_STEP = re.compile(r"Waiting for .* \(played by hand\)|to choose: |game is over")
 """What the page says when Step cannot move the game on (a seat played by hand is to
