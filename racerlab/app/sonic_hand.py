@@ -13,11 +13,11 @@ from ..core.rules import Action
 from ..sonic import ActionChoice, Move, Movement, PassAction, PlayCard, TakeCard, UseAction
 from ..sonic.queries import PathPreview
 from ..sonic.state import NO_CARD, Phase, SonicState
+from . import offload
 from .controls import offer, set_text
 from .escape import html_pane
 from .escape import text as esc
-from .messages import RefusalNote
-from .offload import off_loop
+from .messages import BUSY_LINE_DELAY_MS, RefusalNote
 from .session import HUMAN, GameSession
 from .sonic_view import (
     PathListing,
@@ -37,7 +37,8 @@ label makes the browser lay the whole page out again, as showing or hiding does.
 PATH_WORDS = "Path on the track (the one moved along when moving)"
 """The path picker's title."""
 PATHS_WORKING = "Working out the paths…"
-"""The path picker's one line while a served page works its paths out in a worker."""
+"""The path picker's one line while a served page works its paths out in a worker (shown
+once that has taken :data:`~racerlab.app.messages.BUSY_LINE_DELAY_MS`, as the busy line)."""
 _WORKING = -1  # the value of that line: no path
 
 
@@ -52,7 +53,8 @@ class HandPanel(pn.viewable.Viewer):
         self.session = session
         self.on_preview = on_preview or (lambda: None)
         self._previews: list[PathPreview] = []
-        self._paths_for: tuple[Any, ...] | None = None
+        self._paths_for: tuple[Any, ...] | None = None  # what the paths are wanted for
+        self._listed: tuple[Any, ...] | None = None  # what the picker's paths were listed for
         self._actions: list[Action] = []
         g = session.guarded
         wide = dict(sizing_mode="stretch_width")
@@ -162,7 +164,7 @@ class HandPanel(pn.viewable.Viewer):
         elif state.phase is Phase.MOVE:
             i = self.path_select.value
             moves = self._moves
-            if i == _WORKING:
+            if self._listed is not self._paths_for:  # the picker still holds the last ones
                 raise RacerlabError("the paths are still being worked out: try again in a moment")
             if i is None or not 0 <= i < len(moves):
                 raise RacerlabError("choose a path first")
@@ -260,9 +262,11 @@ class HandPanel(pn.viewable.Viewer):
         """Offer the paths of the card (and Speed) chosen; worked out once per choice.
 
         Listing them resolves every path with the engine (a Battle Racers move can have a
-        hundred), so a served page does it in a worker thread: the picker says so
-        meanwhile, never showing the last state's paths, and the answer is dropped if the
-        page has moved on by the time it comes."""
+        hundred), so a served page does it in a worker thread. Until the answer comes, no
+        path of the picker is previewed or played ("Do it" says why); the picker says the
+        paths are being worked out only if that takes :data:`BUSY_LINE_DELAY_MS` (a quick
+        answer then changes the picker once, not twice, and the track draws the state once).
+        An answer that comes after the page has moved on is dropped."""
         s = self.session
         state: SonicState = s.state
         acting = s.acting
@@ -276,7 +280,7 @@ class HandPanel(pn.viewable.Viewer):
         picked = self.path_select.value
         self._previews = []
         if card is None:
-            self._offer_paths({})
+            self._offer_paths({}, None, key)
             return
         moves = list(self._moves) if state.phase is Phase.MOVE else None
         rules = s.rules
@@ -286,24 +290,37 @@ class HandPanel(pn.viewable.Viewer):
                 return
             self._previews = list(listing.previews)
             keep = picked if picked in listing.options.values() else listing.best
-            self._offer_paths(listing.options, keep)
+            before = self.path_select.value
+            self._offer_paths(listing.options, keep, key)
+            if self.path_select.value == before:  # no pick event: the track still wants it
+                self.on_preview()
 
         def failed(exc: BaseException) -> None:
             if self._paths_for is key:
-                self._offer_paths({})
+                self._offer_paths({}, None, key)
                 s.report(exc, "list the paths")
 
-        worker = off_loop(
+        worker = offload.off_loop(
             lambda: list_paths(state, acting, card, rules, speed, moves),
             show,
             failed,
             what="listing the paths",
         )
-        if worker is not None:  # served: ``show`` runs on this loop later, never before this
-            self._offer_paths({PATHS_WORKING: _WORKING}, _WORKING)
+        page = offload.in_server() if worker is not None else None
+        if page is not None:  # served: ``show`` runs on this loop later, never before this
 
-    def _offer_paths(self, options: dict[str, int], keep: int | None = None) -> None:
-        """The path picker with ``options`` (off when there are none)."""
+            def still_working() -> None:
+                if self._paths_for is key and self._listed is not key:
+                    self._offer_paths({PATHS_WORKING: _WORKING}, _WORKING)
+
+            page.add_timeout_callback(still_working, BUSY_LINE_DELAY_MS)
+
+    def _offer_paths(
+        self, options: dict[str, int], keep: int | None = None, listed: Any = None
+    ) -> None:
+        """The path picker with ``options`` (off when there are none), listed for ``listed``
+        (the state and choice they belong to; ``None`` for no paths, or not yet)."""
+        self._listed = listed
         update: dict[str, Any] = {"options": options, "value": keep}
         if self.path_select.disabled == bool(options):
             update["disabled"] = not options

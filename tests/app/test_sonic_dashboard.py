@@ -212,14 +212,26 @@ def test_the_path_shown_starts_where_its_racer_stands_in_the_state_shown(app):
 
 class ServedPage:
     """Stands in for a served page's loop and worker threads: work handed to a worker waits
-    in ``queue`` and what it hands back to the page waits in ``later``."""
+    in ``queue``, what it hands back to the page waits in ``later``, and what the page asks
+    to run after a delay waits in ``timers`` (run by :meth:`wait`)."""
 
     def __init__(self) -> None:
         self.queue: list = []
         self.later: list = []
+        self.timers: list = []
 
     def add_next_tick_callback(self, fn) -> None:
         self.later.append(fn)
+
+    def add_timeout_callback(self, fn, ms: int) -> None:
+        self.timers.append((fn, ms))
+
+    def wait(self) -> list[int]:
+        """The delays come due (before the workers are done); returns them."""
+        due, self.timers = self.timers, []
+        for fn, _ in due:
+            fn()
+        return [ms for _, ms in due]
 
     def submit(self, fn):
         from concurrent.futures import Future
@@ -240,6 +252,7 @@ class ServedPage:
 
 def test_a_served_page_lists_paths_in_a_worker_and_never_shows_stale_ones(monkeypatch):
     from racerlab.app import offload
+    from racerlab.app.messages import BUSY_LINE_DELAY_MS
     from racerlab.app.sonic_hand import PATHS_WORKING
     from racerlab.app.sonic_view import list_paths
 
@@ -257,16 +270,36 @@ def test_a_served_page_lists_paths_in_a_worker_and_never_shows_stale_ones(monkey
 
     assert s.state.phase is Phase.CHOOSE
     s.step()  # a card is chosen: the next seat's paths are to be worked out
-    assert list(h.path_select.options) == [PATHS_WORKING]  # not the last seat's paths
-    assert h.preview()[1] is None
-    assert len(app.track.sources["path"].data["xs"]) == 0  # nor their path on the track
+    assert h.preview()[1] is None  # the last seat's paths are not previewed
+    assert len(app.track.sources["path"].data["xs"]) == 0  # nor drawn on the track
     assert len(page.queue) == 1
     listed = expected()
-    page.settle()
+    page.settle()  # a quick answer: the picker changes once, to this state's paths
+    assert page.wait() == [BUSY_LINE_DELAY_MS]  # and the delayed waiting line stays away
     assert h.path_select.options == listed.options and h.path_select.value == listed.best
     assert h.preview() == (s.acting, listed.previews[listed.best])
     assert app.track.sources["path"].data["xs"][0][-1] == listed.previews[listed.best].end[0] + 0.5
+    # the picker may still hold the last state's paths for a moment: they are never played
+    while s.state.phase is not Phase.ACTION:
+        s.step()
+        page.settle()
+        page.wait()
+    assert h.path_select.options and h.preview()[1] is not None
+    s.step()
+    assert s.state.phase is Phase.MOVE and len(page.queue) == 1
+    stale = dict(h.path_select.options)
+    assert stale and h.preview()[1] is None
+    before = s.state
+    click(h.choice_button)
+    assert s.state is before and "still being worked out" in (s.error or "")
+    assert page.wait() == [BUSY_LINE_DELAY_MS]  # an answer slower than the delay: it says so
+    assert list(h.path_select.options) == [PATHS_WORKING]
+    listed = expected()
+    page.settle()
+    assert h.path_select.options == listed.options != stale
+    assert h.preview() == (s.acting, listed.previews[listed.best])
     # a page that has moved on drops the answer that comes late
+    s.step()
     while s.state.phase is not Phase.MOVE:
         s.step()
     assert len(page.queue) > 1
