@@ -245,6 +245,8 @@ class SonicDashboard(GamePanels, DashboardShell):
     def _redraw_track(self) -> None:
         s = self.session
         state: SonicState = s.state
+        if "hand" in self._panels and "path" in s.overlays and self.hand.drawing_waits(state):
+            return  # the hand's answer (or its waiting line) draws the state, with its path
         boss_name, boss_card = "", ""
         if state.boss is not None:
             bf = s.rules.facts.bosses.get(state.boss.id)

@@ -55,6 +55,7 @@ class HandPanel(pn.viewable.Viewer):
         self._previews: list[PathPreview] = []
         self._paths_for: tuple[Any, ...] | None = None  # what the paths are wanted for
         self._listed: tuple[Any, ...] | None = None  # what the picker's paths were listed for
+        self._pending: tuple[Any, ...] | None = None  # asked of a worker, not answered yet
         self._actions: list[Action] = []
         g = session.guarded
         wide = dict(sizing_mode="stretch_width")
@@ -102,6 +103,13 @@ class HandPanel(pn.viewable.Viewer):
         return self._layout
 
     # -- what the plot shows -------------------------------------------------------------------
+    def drawing_waits(self, state: SonicState) -> bool:
+        """Whether a drawing of ``state`` should wait for its path: a worker is listing the
+        paths of ``state`` and has not answered, nor has the picker said it is slow (either
+        one asks for the preview, see ``on_preview``)."""
+        pending = self._pending
+        return pending is not None and pending[0] is state
+
     def preview(self) -> tuple[int | None, PathPreview | None]:
         """The seat whose path is previewed and the path chosen in the path picker (none
         until the paths of the state shown are listed)."""
@@ -290,14 +298,11 @@ class HandPanel(pn.viewable.Viewer):
                 return
             self._previews = list(listing.previews)
             keep = picked if picked in listing.options.values() else listing.best
-            before = self.path_select.value
-            self._offer_paths(listing.options, keep, key)
-            if self.path_select.value == before:  # no pick event: the track still wants it
-                self.on_preview()
+            self._answer(listing.options, keep, key)
 
         def failed(exc: BaseException) -> None:
             if self._paths_for is key:
-                self._offer_paths({}, None, key)
+                self._answer({}, None, key)
                 s.report(exc, "list the paths")
 
         worker = offload.off_loop(
@@ -311,16 +316,25 @@ class HandPanel(pn.viewable.Viewer):
 
             def still_working() -> None:
                 if self._paths_for is key and self._listed is not key:
-                    self._offer_paths({PATHS_WORKING: _WORKING}, _WORKING)
+                    self._answer({PATHS_WORKING: _WORKING}, _WORKING, None)
 
+            self._pending = key
             page.add_timeout_callback(still_working, BUSY_LINE_DELAY_MS)
+
+    def _answer(self, options: dict[str, int], keep: int | None, listed: Any) -> None:
+        """Offer paths on a later turn of the loop (a worker's answer, or the waiting line);
+        the preview follows (the pick's own event asks for it when the pick changes)."""
+        before = self.path_select.value
+        self._offer_paths(options, keep, listed)
+        if self.path_select.value == before:
+            self.on_preview()
 
     def _offer_paths(
         self, options: dict[str, int], keep: int | None = None, listed: Any = None
     ) -> None:
         """The path picker with ``options`` (off when there are none), listed for ``listed``
         (the state and choice they belong to; ``None`` for no paths, or not yet)."""
-        self._listed = listed
+        self._listed, self._pending = listed, None
         update: dict[str, Any] = {"options": options, "value": keep}
         if self.path_select.disabled == bool(options):
             update["disabled"] = not options

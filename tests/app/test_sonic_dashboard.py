@@ -269,15 +269,17 @@ def test_a_served_page_lists_paths_in_a_worker_and_never_shows_stale_ones(monkey
         return list_paths(state, seat, card, s.rules, speed, moves)
 
     assert s.state.phase is Phase.CHOOSE
+    shown = app.track.state
     s.step()  # a card is chosen: the next seat's paths are to be worked out
     assert h.preview()[1] is None  # the last seat's paths are not previewed
-    assert len(app.track.sources["path"].data["xs"]) == 0  # nor drawn on the track
+    assert app.track.state is shown  # the track waits to draw the new state with its path
     assert len(page.queue) == 1
     listed = expected()
     page.settle()  # a quick answer: the picker changes once, to this state's paths
     assert page.wait() == [BUSY_LINE_DELAY_MS]  # and the delayed waiting line stays away
     assert h.path_select.options == listed.options and h.path_select.value == listed.best
     assert h.preview() == (s.acting, listed.previews[listed.best])
+    assert app.track.state is s.state  # the new state, drawn with its path
     assert app.track.sources["path"].data["xs"][0][-1] == listed.previews[listed.best].end[0] + 0.5
     # the picker may still hold the last state's paths for a moment: they are never played
     while s.state.phase is not Phase.ACTION:
@@ -294,6 +296,8 @@ def test_a_served_page_lists_paths_in_a_worker_and_never_shows_stale_ones(monkey
     assert s.state is before and "still being worked out" in (s.error or "")
     assert page.wait() == [BUSY_LINE_DELAY_MS]  # an answer slower than the delay: it says so
     assert list(h.path_select.options) == [PATHS_WORKING]
+    assert app.track.state is s.state  # and the track shows the state, without a path
+    assert len(app.track.sources["path"].data["xs"]) == 0
     listed = expected()
     page.settle()
     assert h.path_select.options == listed.options != stale

@@ -124,6 +124,31 @@ def test_sonic_a_step_redraws_each_view_of_the_state_once(sonic):
     assert calls["odds"] == 0  # the Odds tab is hidden: nothing computed
 
 
+def test_sonic_a_served_step_draws_the_state_once_with_its_path(sonic, monkeypatch):
+    """On a served page the hand lists the paths in a worker: the track waits for the
+    answer and draws the new state and its path together (no drawing without the path
+    first, then the path again)."""
+    from racerlab.app import offload
+
+    from .test_sonic_dashboard import ServedPage
+
+    app, spy = sonic
+    page = ServedPage()
+    monkeypatch.setattr(offload, "in_server", lambda: page)
+    monkeypatch.setattr(offload, "_executor", lambda: page)
+
+    def step_and_answer() -> None:
+        app.session.step()
+        assert page.queue  # the paths are being listed
+        page.settle()
+        page.wait()
+
+    for _ in range(4):
+        calls = spy.after(step_and_answer)
+        assert (calls["track"], calls["path"]) == (1, 1)
+        assert app.track.state is app.session.state
+
+
 def test_sonic_the_odds_tab_recomputes_only_while_shown(sonic):
     app, spy = sonic
     assert spy.after(lambda: app.show_tab("odds"))["odds"] == 1
