@@ -102,13 +102,17 @@ def test_a_page_frame_is_made_before_the_first_visitor():
         "print(before[0], 'markdown' in sys.modules, len(_env.cache) > before[1]); "
         "print(html)"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
-    ).stdout
-    loaded, html = out.split("\n", 1)
+    loaded, html = _in_fresh_process(code).split("\n", 1)
     assert loaded.split() == ["False", "True", "True"]
     assert "static/js/bokeh.min.js" in html and "<title>racerlab</title>" in html
     assert "cdn." not in html and "https://" not in html
+
+
+def _in_fresh_process(code: str) -> str:
+    """What ``code`` prints, run by this Python in a process of its own."""
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    ).stdout
 
 
 def test_the_startup_objects_are_kept_out_of_full_collections():
@@ -118,9 +122,7 @@ def test_the_startup_objects_are_kept_out_of_full_collections():
         "import gc; from racerlab.app.serve import keep_startup_objects as k; n = k(); "
         "print(n, gc.get_freeze_count() == n, len(gc.get_objects()))"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
-    ).stdout.split()
+    out = _in_fresh_process(code).split()
     frozen, same, walked = int(out[0]), out[1], int(out[2])
     assert same == "True" and frozen > 50_000  # the dashboards' modules were imported first
     assert walked < frozen // 10
