@@ -204,6 +204,23 @@ def logged_racerlab_server() -> Iterator[tuple[str, Path]]:
         yield served
 
 
+def server_log_tail(url: str, lines: int = 30) -> str:
+    """The last ``lines`` lines of the log of the test server at ``url`` (its port names the
+    file in ``test-artifacts``), for a failure message; what is missing is said so."""
+    port = url.rsplit(":", 1)[-1].split("/")[0]
+    logs = sorted(ARTIFACTS.glob(f"*-{port}.log"))
+    if not logs:
+        return f"(no server log for port {port})"
+    text = logs[-1].read_text(errors="replace").splitlines()
+    return "\n".join(text[-lines:]) or "(the server logged nothing)"
+
+
+@pytest.fixture
+def server_log() -> Callable[..., str]:
+    """``server_log(url)``: the tail of that test server's log (see :func:`server_log_tail`)."""
+    return server_log_tail
+
+
 @pytest.fixture
 def free_loopback_port() -> Callable[[], int]:
     """``free_loopback_port()``: a free TCP port on 127.0.0.1."""

@@ -19,7 +19,7 @@ LOAD_S = 150.0
 
 
 def test_twenty_sessions_step_and_tweak_at_once_without_crossing(
-    racerlab_server, browser, read_source, wait_for, status_step
+    racerlab_server, browser, read_source, wait_for, status_step, server_log
 ):
     started = time.monotonic()
     context = browser.new_context(viewport={"width": 1366, "height": 768})
@@ -32,8 +32,15 @@ def test_twenty_sessions_step_and_tweak_at_once_without_crossing(
         pages.append(page)
     for page in pages:  # start every load before waiting for any
         page.goto(racerlab_server + "/knights", wait_until="commit", timeout=LOAD_S * 1000)
-    for page in pages:
-        page.get_by_role("button", name="Step", exact=True).wait_for(timeout=LOAD_S * 1000)
+    for i, page in enumerate(pages):
+        try:
+            page.get_by_role("button", name="Step", exact=True).wait_for(timeout=LOAD_S * 1000)
+        except Exception:  # say what the page shows instead, and what the server logged
+            shown = page.inner_text("body")[:200]
+            pytest.fail(
+                f"page {i} of {SESSIONS} showed no Step button in {LOAD_S:g} s; it shows "
+                f"{shown!r}; page errors: {errors[:5]}; server log:\n{server_log(racerlab_server)}"
+            )
     loaded = time.monotonic() - started
     # the step bar can show before the plot has its data: wait for what the arena shows
     first = [

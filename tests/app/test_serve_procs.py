@@ -225,7 +225,9 @@ def _share_link(steps: int) -> str:
 
 
 @pytest.mark.ui
-def test_pages_and_their_link_arguments_work_on_either_process(two_process_server, browser):
+def test_pages_and_their_link_arguments_work_on_either_process(
+    two_process_server, browser, server_log
+):
     """Each tab's page request and websocket may land on different processes; the session
     is then remade from its signed token, which must carry the ``?game=`` argument."""
     url, _ = two_process_server
@@ -246,7 +248,10 @@ def test_pages_and_their_link_arguments_work_on_either_process(two_process_serve
             seen.append(f"no dashboard: {page.inner_text('body')[:80]!r}")
     urls = [page.url.split("?")[-1][:20] for page in pages]
     context.close()
-    assert seen == ["step 0 of 0", "step 4 of 4"] * 2, list(zip(urls, seen, strict=True))
+    assert seen == ["step 0 of 0", "step 4 of 4"] * 2, (
+        list(zip(urls, seen, strict=True)),
+        server_log(url),
+    )
 
 
 def test_the_processes_stop_when_the_parent_goes(two_process_server, wait_for):
