@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from racerlab.app import knights_app
 
+from .stand_ins import ServedPage
+
 
 def test_the_banner_holds_only_the_messages_shown():
     app = knights_app(seed=3)
@@ -130,16 +132,6 @@ def test_a_steps_patch_carries_only_changed_columns_and_no_buffers():
     assert message.buffers == []
 
 
-class _Page:
-    """Stands in for a served page's document: keeps the timeout callbacks asked for."""
-
-    def __init__(self) -> None:
-        self.later: list[tuple[object, int]] = []
-
-    def add_timeout_callback(self, callback, ms: int) -> None:
-        self.later.append((callback, ms))
-
-
 def test_a_served_busy_line_shows_only_for_work_that_lasts(monkeypatch):
     """Under a server the busy line waits BUSY_LINE_DELAY_MS: a quick Step changes nothing on
     the page for it; longer work shows what it is doing, and the line empties when done."""
@@ -147,17 +139,17 @@ def test_a_served_busy_line_shows_only_for_work_that_lasts(monkeypatch):
 
     app = knights_app(seed=3)
     banner, s = app.banner, app.session
-    page = _Page()
+    page = ServedPage()
     monkeypatch.setattr(messages, "in_server", lambda: page)
     s.busy = "step"
     assert banner.busy_note.object == ""  # not yet
-    ((quick, ms),) = page.later
+    ((quick, ms),) = page.timers
     assert ms == messages.BUSY_LINE_DELAY_MS
     s.busy = ""  # done within the delay
     quick()
     assert banner.busy_note.object == ""  # never shown
     s.busy = "round"
-    slow, _ = page.later[-1]
+    slow, _ = page.timers[-1]
     slow()  # still working when the delay ends
     assert "Working: round" in banner.busy_note.object
     s.busy = ""

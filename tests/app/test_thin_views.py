@@ -30,6 +30,8 @@ from racerlab.viz import track as track_module
 from racerlab.viz.arena import ArenaPlot
 from racerlab.viz.track import TrackPlot
 
+from .stand_ins import ServedPage
+
 
 class Spy:
     """Counts the calls of functions and methods it is asked to watch, by label."""
@@ -129,8 +131,6 @@ def test_sonic_a_served_step_draws_the_state_once_with_its_path(sonic, monkeypat
     answer and draws the new state and its path together (no drawing without the path
     first, then the path again)."""
     from racerlab.app import offload
-
-    from .test_sonic_dashboard import ServedPage
 
     app, spy = sonic
     page = ServedPage()
