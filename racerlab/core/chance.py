@@ -29,6 +29,7 @@ from .dice import ChanceSource
 __all__ = [
     "Distribution",
     "TooManyOutcomes",
+    "chance_above",
     "check_distribution",
     "d6_outcomes",
     "exact",
@@ -78,6 +79,18 @@ def sum_outcomes(n: int, sides: int = 6) -> list[tuple[int, Fraction]]:
 def _totals(n: int, sides: int) -> tuple[tuple[int, ...], tuple[Fraction, ...]]:
     pairs = sum_outcomes(n, sides)
     return tuple(t for t, _ in pairs), tuple(p for _, p in pairs)
+
+
+@functools.cache
+def chance_above(k: int, n: int = 2, sides: int = 6) -> Fraction:
+    """The exact chance that the total of ``n`` dice is above ``k``: the probability
+    :func:`exact` gives the outcomes of a roll decided by that alone (the same weights).
+
+    >>> chance_above(7), chance_above(1), chance_above(12)
+    (Fraction(5, 12), Fraction(1, 1), Fraction(0, 1))
+    """
+    totals, weights = _totals(n, sides)
+    return sum((p for t, p in zip(totals, weights, strict=True) if t > k), Fraction(0))
 
 
 class _Explorer(ChanceSource):

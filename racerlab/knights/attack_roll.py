@@ -14,7 +14,10 @@ Damage order after a hit (a Ram the same, with Ram Damage):
 from __future__ import annotations
 
 import math
+from fractions import Fraction
+from typing import NamedTuple
 
+from ..core.chance import chance_above
 from ..core.dice import ChanceSource
 from .actions import TargetKind
 from .attack_damage import after_defences, ram_lands, weapon_effects
@@ -33,8 +36,11 @@ __all__ = [
     "DURABLE_SAVES_ON",
     "WEAKNESS_FLOOR",
     "AttackOutcome",
+    "AttackTerms",
     "armor_parts",
+    "attack_terms",
     "choose_side",
+    "hit_chance",
     "ram_strength",
     "resolve_attack",
     "strength_parts",
@@ -136,25 +142,51 @@ def choose_side(d: Draft, p: PendingAttack, sides: frozenset[Side]) -> Side:
     return max(ranked, key=lambda s: _side_score(d, p, s))
 
 
-def resolve_attack(d: Draft, p: PendingAttack, dice: ChanceSource) -> AttackOutcome:
-    """Roll the attack and apply everything that follows a hit; return (hit, damage)."""
-    att = p.attacker
-    racer = d.racer(att)
+class AttackTerms(NamedTuple):
+    """What an attack adds up before its roll: where the target stands (a shot's
+    geometry), the side struck, and the named parts of Strength and Armor."""
+
+    geometry: AttackGeometry | None
+    side: Side | None
+    strength: tuple[tuple[str, int], ...]
+    armor: tuple[tuple[str, int], ...]
+
+    @property
+    def need(self) -> int:
+        """The attack roll hits when it is above this: Armor minus Strength."""
+        return sum(v for _, v in self.armor) - sum(v for _, v in self.strength)
+
+
+def attack_terms(d: Draft, p: PendingAttack) -> AttackTerms:
+    """The terms of attack ``p`` on draft ``d`` as they stand before the roll (no dice)."""
     geom = None
     side = None
     if p.target.kind is TargetKind.RACER:
         if p.ram:
-            sides = ram_sides(d, att, p.target.index, 0.0)
+            sides = ram_sides(d, p.attacker, p.target.index, 0.0)
         else:
-            geom = target_geometry(d, att, p.target)
+            geom = target_geometry(d, p.attacker, p.target)
             sides = geom.sides
         side = choose_side(d, p, sides)
     elif not p.ram:
-        geom = target_geometry(d, att, p.target)
-    sp = strength_parts(d, p, geom)
-    ap = armor_parts(d, p, side)
+        geom = target_geometry(d, p.attacker, p.target)
+    return AttackTerms(geom, side, strength_parts(d, p, geom), armor_parts(d, p, side))
+
+
+def hit_chance(d: Draft, p: PendingAttack) -> Fraction:
+    """The exact chance attack ``p`` hits from draft ``d``: its two dice are the attack's
+    first chance event and decide the hit alone (:func:`resolve_attack`), so this equals
+    the hit chance of every roll played out, without playing out what follows a hit."""
+    return chance_above(attack_terms(d, p).need, 2, 6)
+
+
+def resolve_attack(d: Draft, p: PendingAttack, dice: ChanceSource) -> AttackOutcome:
+    """Roll the attack and apply everything that follows a hit; return (hit, damage)."""
+    att = p.attacker
+    racer = d.racer(att)
+    geom, side, sp, ap = terms = attack_terms(d, p)
     roll = dice.total(2, 6, "ram" if p.ram else "attack")
-    hit = roll + sum(v for _, v in sp) > sum(v for _, v in ap)
+    hit = roll > terms.need
     label = p.target.label() if p.target.kind is TargetKind.BLOCKER else d.name(p.target.index)
     side_name = side.value if side is not None else "-"
     if p.ram:

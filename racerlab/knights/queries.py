@@ -6,9 +6,12 @@ it passes on the pure shape functions a drawing needs (``footprint``,
 ``corners``, ``front_centre``, ``moved``, ``ram_lane``, ``reachable_region``
 from :mod:`racerlab.knights.geometry`).
 
-Odds are never computed by a second copy of the rules: :func:`attack_odds`,
-:func:`ram_preview` and :func:`drive_order_odds` run the engine's own code over
-every roll with :func:`racerlab.core.chance.exact`.
+Odds are never computed by a second copy of the rules: :func:`attack_odds` and
+:func:`drive_order_odds` run the engine's own code over every roll with
+:func:`racerlab.core.chance.exact`; a hit chance alone (:func:`hit_odds`,
+:func:`shot_hit_odds`, a Ram's in :func:`ram_preview`) is the odds of the attack roll on
+the engine's own Strength and Armor (:func:`~racerlab.knights.attack_roll.hit_chance`),
+since those two dice decide the hit before anything else is rolled.
 
 >>> from racerlab.knights.scenarios import worked_example
 >>> s = worked_example().state
@@ -38,6 +41,7 @@ from .combat import (
     armor_parts,
     check_fire,
     choose_side,
+    hit_chance,
     ram_strength,
     resolve_attack,
     strength_parts,
@@ -95,6 +99,7 @@ __all__ = [
     "reachable",
     "reachable_region",
     "seat_racer",
+    "shot_hit_odds",
     "speed_points_odds",
     "stat_mods",
     "table",
@@ -180,13 +185,11 @@ def _pending_draft(state: KnightsState, p: PendingAttack) -> Draft:
     return d
 
 
-def _odds(state: KnightsState, p: PendingAttack, prepare=None) -> AttackOdds:
+def _odds(state: KnightsState, p: PendingAttack) -> AttackOdds:
     t = p.target.index
 
     def run(src: ChanceSource):
         d = _pending_draft(state, p)
-        if prepare is not None:
-            prepare(d)
         before = d.r(t).durability if p.target.kind is TargetKind.RACER else d.blockers[t]
         hit, _dealt = resolve_attack(d, p, src)
         if p.target.kind is TargetKind.RACER:
@@ -216,10 +219,29 @@ def attack_odds(
     Geometry (arc, range band, sides) is taken as it stands; legality is not
     checked (ask :func:`attack_check`). Valor is as if bid and not yet paid.
     """
-    p = PendingAttack(
+    return _odds(state, _shot(attacker, target, valor_for, valor_against, heavy))
+
+
+def shot_hit_odds(
+    state: KnightsState,
+    attacker: int,
+    target: Target,
+    valor_for: int = 0,
+    valor_against: int = 0,
+    heavy: bool = False,
+) -> Fraction:
+    """The hit chance :func:`attack_odds` gives, alone: the attack roll's odds on the
+    engine's own Strength and Armor, without playing out what follows a hit (cheap)."""
+    return hit_chance(Draft(state), _shot(attacker, target, valor_for, valor_against, heavy))
+
+
+def _shot(
+    attacker: int, target: Target, valor_for: int, valor_against: int, heavy: bool
+) -> PendingAttack:
+    """A shot as the odds queries ask about it: Valor as bid and not yet paid."""
+    return PendingAttack(
         attacker, target, False, heavy=heavy, valor_attacker=valor_for, valor_defender=valor_against
     )
-    return _odds(state, p)
 
 
 def ram_preview(state: KnightsState, player: int, distance: float | None = None) -> RamPreview:
@@ -245,10 +267,9 @@ def ram_preview(state: KnightsState, player: int, distance: float | None = None)
             run = rs.straight_run + contact.distance
             p = PendingAttack(player, target, True, run_m=run, approach_m=contact.distance)
 
-            def prepare(dd: Draft, dist=contact.distance) -> None:
-                slide(dd, player, Direction.FORWARD, dist)
-
-            chance = _odds(state, p, prepare).hit
+            ready = _pending_draft(state, p)
+            slide(ready, player, Direction.FORWARD, contact.distance)
+            chance = hit_chance(ready, p)
         found.append(RamTarget(target, ahead, chance))
     run = rs.straight_run + (contact.distance if contact.key is not None else reach)
     spaces, strength = ram_strength(d, run)
@@ -439,10 +460,7 @@ def attack_numbers(
 def hit_odds(state: KnightsState, p: PendingAttack) -> Fraction:
     """Exact chance attack ``p`` hits, by the engine's attack roll (nothing after it counted)."""
 
-    def run(src: ChanceSource) -> bool:
-        return resolve_attack(Draft(state), p, src)[0]
-
-    return exact(run).get(True, Fraction(0))
+    return hit_chance(Draft(state), p)
 
 
 def after_hit_odds(

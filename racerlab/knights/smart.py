@@ -45,7 +45,7 @@ from .draft import Draft
 from .geometry import moved
 from .geometry.tolerance import MIN_MOVE_M, TOL_M
 from .movement import contact_ahead
-from .queries import attack_odds, ram_preview
+from .queries import ram_preview, shot_hit_odds
 from .state import KnightsState, Phase
 
 __all__ = [
@@ -207,7 +207,7 @@ def _hit(state: KnightsState, p) -> float:
     odds of a pending Ram are not public)."""
     if p.ram:
         return TWO_D6_ABOVE[7]
-    odds = attack_odds(
+    hit = shot_hit_odds(
         state,
         p.attacker,
         p.target,
@@ -215,4 +215,4 @@ def _hit(state: KnightsState, p) -> float:
         valor_against=p.valor_defender,
         heavy=p.heavy,
     )
-    return float(odds.hit)
+    return float(hit)
