@@ -9,7 +9,7 @@ from :mod:`racerlab.knights.geometry`).
 Odds are never computed by a second copy of the rules: :func:`attack_odds` and
 :func:`drive_order_odds` run the engine's own code over every roll with
 :func:`racerlab.core.chance.exact`; a hit chance alone (:func:`hit_odds`,
-:func:`shot_hit_odds`, a Ram's in :func:`ram_preview`) is the odds of the attack roll on
+:func:`shot_hit_odds`, :func:`ram_hit_odds`) is the odds of the attack roll on
 the engine's own Strength and Armor (:func:`~racerlab.knights.attack_roll.hit_chance`),
 since those two dice decide the hit before anything else is rolled.
 
@@ -93,6 +93,7 @@ __all__ = [
     "moved",
     "part_slots",
     "racer_tokens",
+    "ram_hit_odds",
     "ram_lane",
     "ram_preview",
     "ram_run",
@@ -247,34 +248,42 @@ def _shot(
 def ram_preview(state: KnightsState, player: int, distance: float | None = None) -> RamPreview:
     """Ram Strength of driving straight ahead ``distance`` M (default: all the Speed left).
 
-    Lists every racer and standing blocker in the lane; the first one met can
-    be rammed and gets its exact hit chance (the others are behind it).
+    Lists every racer and standing blocker in the lane; the first one met (as the engine's
+    Ram meets it, :meth:`~racerlab.knights.draft.Draft.contact`) can be rammed and gets
+    its exact hit chance (:func:`ram_hit_odds`; the others are behind it).
     """
     d = Draft(state)
     rs = d.r(player)
     reach = float(rs.speed_points + rs.turbo_points) if distance is None else float(distance)
     pose, body = d.pose(player), d.table.body
     lane = ram_lane(pose, body, reach)
-    contact = first_contact(pose, body, "forward", reach, d.obstacles(player))
+    contact = d.contact(player, Direction.FORWARD, reach)
     found: list[RamTarget] = []
     for key, geom in d.obstacles(player):
-        if not (isinstance(key, tuple) and shapely.intersects(lane, geom)):
+        met = key == contact.key  # listed even where the lane's outline only grazes it
+        if not (isinstance(key, tuple) and (met or shapely.intersects(lane, geom))):
             continue
         target = Target.racer(key[1]) if key[0] == "racer" else Target.blocker(key[1])
         ahead = float(shapely.distance(d.table.shape(pose), geom))
         chance = None
-        if key == contact.key and contact.distance > TOL_M:
-            run = rs.straight_run + contact.distance
-            p = PendingAttack(player, target, True, run_m=run, approach_m=contact.distance)
-
-            ready = _pending_draft(state, p)
-            slide(ready, player, Direction.FORWARD, contact.distance)
-            chance = hit_chance(ready, p)
+        if met and contact.distance > TOL_M:
+            chance = ram_hit_odds(state, player, target, contact.distance)
         found.append(RamTarget(target, ahead, chance))
     run = rs.straight_run + (contact.distance if contact.key is not None else reach)
     spaces, strength = ram_strength(d, run)
     found.sort(key=lambda t: t.distance)
     return RamPreview(run, spaces, strength, tuple(found))
+
+
+def ram_hit_odds(state: KnightsState, player: int, target: Target, approach: float) -> Fraction:
+    """Exact hit chance of racer ``player``'s Ram on ``target``, met after driving
+    ``approach`` M straight ahead: the engine's own drive, then its attack roll's odds
+    (:func:`~racerlab.knights.attack_roll.hit_chance`). Valor as none bid yet."""
+    run = state.racers[player].straight_run + approach
+    p = PendingAttack(player, target, True, run_m=run, approach_m=approach)
+    ready = _pending_draft(state, p)
+    slide(ready, player, Direction.FORWARD, approach)
+    return hit_chance(ready, p)
 
 
 def reachable(state: KnightsState, player: int, *, turns: bool = True) -> BaseGeometry:

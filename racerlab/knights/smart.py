@@ -8,7 +8,7 @@ waypoint) with these differences, each a rule of the game put to use:
 - **no flares**: when its last Speed Point would leave it on a waypoint at the
   end of the turn, it ends the turn where it is;
 - **rams racers** when the expected exchange pays: hit chance (the engine's exact
-  odds, :func:`~racerlab.knights.queries.ram_preview`) times the Durability the
+  odds, :func:`~racerlab.knights.queries.ram_hit_odds`) times the Durability the
   Ram deals minus the 1 the rammer loses, a wreck counting ``WRECK_VALUE`` more,
   is at least ``RAM_EV_MIN`` (never when the rammer would wreck itself);
 - **Valor by expected value**: on the drive roll one Valor on Speed while it
@@ -45,7 +45,7 @@ from .draft import Draft
 from .geometry import moved
 from .geometry.tolerance import MIN_MOVE_M, TOL_M
 from .movement import contact_ahead
-from .queries import ram_preview, shot_hit_odds
+from .queries import ram_hit_odds, shot_hit_odds
 from .state import KnightsState, Phase
 
 __all__ = [
@@ -102,11 +102,9 @@ def ram_value(state: KnightsState, i: int) -> tuple[Target | None, float]:
     rough = 1.0 if need < 2 else TWO_D6_ABOVE.get(need, 0.0)
     if rough * (min(dmg, d.r(t).durability) - 1 + wreck) < RAM_EV_MIN / 2:
         return None, 0.0  # hopeless even by the plain 2d6 roll: skip the exact odds
-    preview = ram_preview(state, i)
-    first = next((r for r in preview.targets if r.hit is not None), None)
-    if first is None or first.target != Target.racer(t):
-        return None, 0.0
-    return first.target, float(first.hit) * (min(dmg, d.r(t).durability) - 1 + wreck)
+    target = Target.racer(t)
+    hit = ram_hit_odds(state, i, target, ahead.distance)  # the very approach of the Ram
+    return target, float(hit) * (min(dmg, d.r(t).durability) - 1 + wreck)
 
 
 def candidate_plan(state: KnightsState, d: Draft, i: int):

@@ -10,7 +10,9 @@ from racerlab.core.chance import chance_above, exact
 from racerlab.knights import KnightsRules, random_setup
 from racerlab.knights.actions import Direction, Target
 from racerlab.knights.attack_roll import attack_terms, hit_chance, resolve_attack
+from racerlab.knights.combat import ram_approach
 from racerlab.knights.draft import Draft
+from racerlab.knights.geometry.tolerance import TOL_M
 from racerlab.knights.movement import slide
 from racerlab.knights.queries import attack_odds, hit_odds, ram_preview, shot_hit_odds
 from racerlab.knights.smart import smart_bot
@@ -104,3 +106,21 @@ def test_the_roll_decides_against_armor_minus_strength():
     need = sum(v for _, v in terms.armor) - sum(v for _, v in terms.strength)
     assert terms.need == need
     assert hit_chance(Draft(state), p) == chance_above(need)
+
+
+def test_the_ram_preview_meets_what_the_engines_ram_meets():
+    met = 0
+    for state in _positions(seeds=(24,), every=1):
+        for i, racer in enumerate(state.racers):
+            if racer.wrecked:
+                continue
+            approach, key = ram_approach(Draft(state), i, None)
+            chanced = [t.target for t in ram_preview(state, i).targets if t.hit is not None]
+            if isinstance(key, tuple) and approach > TOL_M:
+                kind, index = key
+                target = Target.racer(index) if kind == "racer" else Target.blocker(index)
+                assert chanced == [target]
+                met += 1
+            else:
+                assert chanced == []
+    assert met >= 3
