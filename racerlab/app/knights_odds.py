@@ -85,7 +85,9 @@ class OddsPanel(pn.viewable.Viewer):
         cached = self._curve_cache
         if cached is not None and cached[0] is state and cached[1] == me and cached[2] == t:
             return cached[3]
-        out = hit_curve(self.session.rules, self.odds_of, state, me, Target.racer(t))
+        from ..knights import queries
+
+        out = hit_curve(self.session.rules, queries.shot_hit_odds, state, me, Target.racer(t))
         self._curve_cache = (state, me, t, out)
         return out
 

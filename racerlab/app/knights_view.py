@@ -107,15 +107,15 @@ def first_in_sight(state: KnightsState, me: int, targets: list[Target]) -> Targe
 
 def hit_curve(
     rules: KnightsRules,
-    odds_of: Callable[[KnightsState, int, Target], Any],
+    hit_of: Callable[[KnightsState, int, Target], Any],
     state: KnightsState,
     me: int,
     target: Target | None,
 ) -> np.ndarray:
     """P(hit) of ``me`` against a rival racer whose Armor stat takes each of ARMOR_RANGE.
 
-    Each point is the engine's own odds (``odds_of``, e.g. a memo of
-    :func:`racerlab.knights.queries.attack_odds`) on a copy of the state where a
+    Each point is the engine's own hit chance (``hit_of``, e.g.
+    :func:`racerlab.knights.queries.shot_hit_odds`) on a copy of the state where a
     director :class:`AdjustStat` set that Armor. The rival is ``target`` when it is
     a racer, else the first rival still in the race.
     """
@@ -130,7 +130,7 @@ def hit_curve(
             hypo = rules.apply(state, AdjustStat(t, "armor", delta)).state if delta else state
         except IllegalActionError:  # below the Armor the engine allows: no bar
             continue
-        out[k] = float(odds_of(hypo, me, Target.racer(t)).hit)
+        out[k] = float(hit_of(hypo, me, Target.racer(t)))
     return out
 
 
