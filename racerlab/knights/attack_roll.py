@@ -157,13 +157,20 @@ class AttackTerms(NamedTuple):
         return sum(v for _, v in self.armor) - sum(v for _, v in self.strength)
 
 
-def attack_terms(d: Draft, p: PendingAttack) -> AttackTerms:
-    """The terms of attack ``p`` on draft ``d`` as they stand before the roll (no dice)."""
+def attack_terms(
+    d: Draft, p: PendingAttack, ram_sides_struck: frozenset[Side] | None = None
+) -> AttackTerms:
+    """The terms of attack ``p`` on draft ``d`` as they stand before the roll (no dice).
+
+    A Ram's sides struck are found where the rammer stands (after its approach) unless
+    ``ram_sides_struck`` gives them."""
     geom = None
     side = None
     if p.target.kind is TargetKind.RACER:
         if p.ram:
-            sides = ram_sides(d, p.attacker, p.target.index, 0.0)
+            sides = ram_sides_struck
+            if sides is None:
+                sides = ram_sides(d, p.attacker, p.target.index, 0.0)
         else:
             geom = target_geometry(d, p.attacker, p.target)
             sides = geom.sides

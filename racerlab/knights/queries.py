@@ -38,13 +38,11 @@ from .build import SLOTS, Racer, RacerBuild
 from .combat import (
     after_defences,
     arc_widths,
-    armor_parts,
+    attack_terms,
     check_fire,
-    choose_side,
     hit_chance,
     ram_strength,
     resolve_attack,
-    strength_parts,
     target_geometry,
     weapon_range,
 )
@@ -457,13 +455,8 @@ def attack_numbers(
     A shot's target sides come from where the racers stand; a ram's are
     ``sides`` (the side struck), since the engine finds them while moving.
     """
-    d = Draft(state)
-    geom = None if p.ram else target_geometry(d, p.attacker, p.target)
-    if geom is not None:
-        sides = geom.sides
-    side = choose_side(d, p, sides if sides is not None else frozenset())
-    strength = sum(v for _, v in strength_parts(d, p, geom))
-    return strength, sum(v for _, v in armor_parts(d, p, side))
+    terms = attack_terms(Draft(state), p, sides if sides is not None else frozenset())
+    return sum(v for _, v in terms.strength), sum(v for _, v in terms.armor)
 
 
 def hit_odds(state: KnightsState, p: PendingAttack) -> Fraction:
