@@ -1,5 +1,7 @@
 """The attack roll: Strength and Armor by their named parts, the side hit, two dice, and
-what a hit does (:func:`resolve_attack`, the one function the game and the odds share).
+what a hit does. :func:`attack_terms` adds an attack up and :func:`resolve_attack` rolls it;
+the game and every odds query share both (a hit chance alone is :func:`hit_chance`: the two
+dice against those terms).
 
 Damage order after a hit (a Ram the same, with Ram Damage):
 

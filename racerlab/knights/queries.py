@@ -461,7 +461,6 @@ def attack_numbers(
 
 def hit_odds(state: KnightsState, p: PendingAttack) -> Fraction:
     """Exact chance attack ``p`` hits, by the engine's attack roll (nothing after it counted)."""
-
     return hit_chance(Draft(state), p)
 
 
