@@ -39,3 +39,25 @@ def test_quick_benchmark_prints_positive_figures():
         assert value > 0, key
     # the dashboard figures come from the dashboard's own measurement, not the fallback
     assert figures["ui_source"] == "benchmarks/ui.py"
+
+
+def test_search_game_benchmark_prints_its_figures():
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "search_game.py"),
+            "--game",
+            "knights",
+            "--games",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    (row,) = json.loads(done.stdout)["knights"]["now"]
+    assert row["decisions"] > 10
+    assert 0 < row["cpu_s_per_game"] < 120 and row["ms_per_decision"] > 0
