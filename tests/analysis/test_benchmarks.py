@@ -20,9 +20,10 @@ KEYS = (
 )
 
 
-def test_quick_benchmark_prints_positive_figures():
+def _benchmark(script: str, *args: str) -> str:
+    """What ``benchmarks/<script>`` prints with ``args`` (it must exit cleanly)."""
     done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "run.py"), "--quick"],
+        [sys.executable, str(ROOT / "benchmarks" / script), *args],
         capture_output=True,
         text=True,
         timeout=600,
@@ -30,8 +31,13 @@ def test_quick_benchmark_prints_positive_figures():
         cwd=ROOT,
     )
     assert done.returncode == 0, done.stderr[-2000:]
-    lines = done.stdout.strip().splitlines()
-    assert len(lines) == 1, done.stdout  # exactly one JSON object
+    return done.stdout
+
+
+def test_quick_benchmark_prints_positive_figures():
+    stdout = _benchmark("run.py", "--quick")
+    lines = stdout.strip().splitlines()
+    assert len(lines) == 1, stdout  # exactly one JSON object
     figures = json.loads(lines[0])
     for key in KEYS:
         value = figures[key]
@@ -42,22 +48,7 @@ def test_quick_benchmark_prints_positive_figures():
 
 
 def test_search_game_benchmark_prints_its_figures():
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "benchmarks" / "search_game.py"),
-            "--game",
-            "knights",
-            "--games",
-            "1",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-        cwd=ROOT,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    (row,) = json.loads(done.stdout)["knights"]["now"]
+    printed = _benchmark("search_game.py", "--game", "knights", "--games", "1")
+    (row,) = json.loads(printed)["knights"]["now"]
     assert row["decisions"] > 10
     assert 0 < row["cpu_s_per_game"] < 120 and row["ms_per_decision"] > 0
