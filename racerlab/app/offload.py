@@ -65,12 +65,27 @@ def in_server() -> Any:
     session the server's event loop is busy with at that moment: seen from another
     thread it names a page that thread is not running. So a document is answered only
     on the thread running its server's event loop; work on another thread is handed its
-    document by whoever started it (see :func:`hand_over`).
+    document by whoever started it (see :func:`hand_over`). On the loop, the document
+    whose callback Bokeh is running comes first (see :func:`_bokeh_running`).
     """
-    doc = pn.state.curdoc
-    if doc is None or doc.session_context is None:
-        return None
-    return doc if _runs_loop_of(doc) else None
+    for doc in (_bokeh_running(), pn.state.curdoc):
+        if doc is not None and doc.session_context is not None:
+            return doc if _runs_loop_of(doc) else None
+    return None
+
+
+def _bokeh_running() -> Any:
+    """The document whose callback Bokeh's server is running now (it holds that document's
+    lock), or ``None``.
+
+    Panel's current document is first its own context variable, which a callback keeps
+    from where it was scheduled: seen from one page's callback it can name another page,
+    and work handed to that page would then change this page's models under the other's
+    lock (Bokeh refuses: "_pending_writes should be non-None"). Bokeh sets the document
+    of the callback it runs, so that one is asked first."""
+    from panel.io.state import curdoc_locked
+
+    return curdoc_locked()
 
 
 def _runs_loop_of(doc: Any) -> bool:

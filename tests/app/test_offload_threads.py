@@ -70,3 +70,37 @@ def test_jobs_hand_results_back_through_the_public_hand_over():
     assert ran == [work]
     offload.hand_over(ClosedPage(), work)  # a closed page: nothing raised, nothing run
     assert ran == [work]
+
+
+def test_the_page_whose_callback_bokeh_runs_wins_over_a_stale_panel_document():
+    """A callback keeps Panel's current document from where it was scheduled; the page
+    is the one whose callback Bokeh runs (else work handed "to the page" would change
+    this page's models under another page's lock)."""
+    import asyncio
+    import weakref
+
+    from bokeh.document import Document
+    from bokeh.io.doc import patch_curdoc
+    from panel.io.state import set_curdoc
+    from tornado.ioloop import IOLoop
+
+    class Context:  # what in_server() reads of a served session: its server's loop
+        def __init__(self, loop):
+            app = type("App", (), {"io_loop": loop})()
+            self.server_context = type("Server", (), {"application_context": app})()
+
+    async def check() -> dict[str, object]:
+        loop = IOLoop.current()
+        contexts = [Context(loop), Context(loop)]  # kept alive: documents hold weak refs
+        page, other = Document(), Document()
+        for doc, context in zip((page, other), contexts, strict=True):
+            doc._session_context = weakref.ref(context)
+        with set_curdoc(other):
+            stale = offload.in_server()
+            with patch_curdoc(page):
+                running = offload.in_server()
+        return {"page": page, "other": other, "stale": stale, "running": running}
+
+    seen = asyncio.run(check())
+    assert seen["stale"] is seen["other"]  # Panel's document alone
+    assert seen["running"] is seen["page"]  # Bokeh runs this page's callback: this page
