@@ -72,11 +72,10 @@ def test_jobs_hand_results_back_through_the_public_hand_over():
     assert ran == [work]
 
 
-def test_the_page_whose_callback_bokeh_runs_wins_over_a_stale_panel_document():
+def test_the_page_whose_callback_bokeh_runs_wins_over_a_stale_panel_document(run_alone):
     """A callback keeps Panel's current document from where it was scheduled; the page
     is the one whose callback Bokeh runs (else work handed "to the page" would change
     this page's models under another page's lock)."""
-    import asyncio
     import weakref
 
     from bokeh.document import Document
@@ -101,6 +100,6 @@ def test_the_page_whose_callback_bokeh_runs_wins_over_a_stale_panel_document():
                 running = offload.in_server()
         return {"page": page, "other": other, "stale": stale, "running": running}
 
-    seen = asyncio.run(check())
+    seen = run_alone(check())
     assert seen["stale"] is seen["other"]  # Panel's document alone
     assert seen["running"] is seen["page"]  # Bokeh runs this page's callback: this page
