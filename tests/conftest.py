@@ -8,6 +8,7 @@ and the README's current ones are copied to ``docs/screenshots/``.
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import shutil
@@ -90,11 +91,32 @@ def browser_context_args(browser_context_args: dict) -> dict:
 
 
 # -- servers -----------------------------------------------------------------------------
+PORT_BLOCK = 400
+"""Ports each parallel test worker picks its servers' ports from (see :func:`free_port`)."""
+_next_port = itertools.count()
+
+
 def free_port() -> int:
-    """A free TCP port on loopback."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    """A free TCP port on loopback, from this test worker's own block of ports below the
+    kernel's ephemeral range (20000 up, :data:`PORT_BLOCK` a worker).
+
+    A port the kernel hands out (``bind(0)``) can be handed to another worker's server, or
+    to any client socket, between this check and the server's own bind; the server then
+    cannot listen, and a page asked of "our" port is answered by the other server (a
+    twenty-page test once read '404: Not Found' that way). A worker runs one test at a time,
+    so within its block the check holds."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    index = int(worker[2:]) if worker[2:].isdigit() else 0
+    base = 20000 + PORT_BLOCK * (index % 25)
+    for _ in range(PORT_BLOCK):
+        port = base + next(_next_port) % PORT_BLOCK
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue  # in use, or just closed: the next one
+            return port
+    raise RuntimeError(f"no free port in {base}..{base + PORT_BLOCK - 1}")
 
 
 def wait_for_liveness(url: str, timeout: float = LIVENESS_TIMEOUT_S, proc: Any = None) -> None:
