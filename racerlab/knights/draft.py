@@ -274,13 +274,18 @@ class Draft:
         """
         if self._reading:
             raise RuntimeError("a reading draft cannot be edited")
-        if not _RACER_FIELDS.issuperset(changes):
-            raise TypeError(f"RacerState has no field(s) {sorted(set(changes) - _RACER_FIELDS)}")
         rs = self.racers[i]
         if self._copies.get(i) is not rs:  # the first change: one copy of the record
+            if not _RACER_FIELDS.issuperset(changes):
+                raise TypeError(
+                    f"RacerState has no field(s) {sorted(set(changes) - _RACER_FIELDS)}"
+                )
             rs = self.racers[i] = self._copies[i] = _copy_racer(rs)
         for name, value in changes.items():
-            _SET(rs, name, value)
+            try:
+                _SET(rs, name, value)
+            except AttributeError:
+                raise TypeError(f"RacerState has no field {name!r}") from None
         if _RESHAPING.isdisjoint(changes):
             return rs
         if "pose" in changes or "wrecked" in changes:

@@ -69,7 +69,7 @@ def leaf_value(state: KnightsState, seat: int) -> float:
 def candidates(state: KnightsState, rules) -> list:
     """The actions the search weighs at this decision (see the module doc)."""
     i = rules.acting_player(state)
-    d = Draft(state)
+    d = Draft.reading(state)
     if state.phase is Phase.DRIVE:
         out = [DriveRoll()]
         if d.r(i).valor > 0:

@@ -73,7 +73,7 @@ BID_MIN_GAIN = 0.12
 def smart_bot(state: KnightsState, rules, rng: np.random.Generator) -> Action:
     """The rule-aware bot (see the module doc); ``rng`` is unused (deterministic)."""
     del rng
-    d = Draft(state)
+    d = Draft.reading(state)
     if state.phase is Phase.DRIVE:
         i = d.order[d.turn]
         valor = d.r(i).valor
@@ -89,7 +89,7 @@ def smart_bot(state: KnightsState, rules, rng: np.random.Generator) -> Action:
 def ram_value(state: KnightsState, i: int) -> tuple[Target | None, float]:
     """The racer a Ram straight ahead would hit now and the expected exchange (Durability
     dealt minus taken, a wreck worth ``WRECK_VALUE`` more); ``(None, 0.0)`` if none."""
-    d = Draft(state)
+    d = Draft.reading(state)
     rs = d.r(i)
     ahead = contact_ahead(d, i, Direction.FORWARD, float(rs.speed_points + rs.turbo_points))
     if not (isinstance(ahead.key, tuple) and ahead.key[0] == "racer" and ahead.distance > TOL_M):

@@ -58,6 +58,18 @@ def test_draft_edits_never_reach_the_state_it_came_from():
     assert Draft(s).freeze() == s  # every field is carried over
 
 
+def test_a_draft_refuses_a_field_racers_do_not_have_on_any_change():
+    s = lane()
+    d = Draft(s)
+    with pytest.raises(TypeError, match="no field"):
+        d.set(0, glory=5, speed=3)  # the first change: checked before the record is copied
+    assert d.r(0) is s.racers[0]
+    d.set(0, glory=5)
+    with pytest.raises(TypeError, match="no field 'speed'"):
+        d.set(0, speed=3)  # a later change edits the copy: the record has no such slot
+    assert s.racers[0].glory == 0 and not hasattr(d.r(0), "speed")
+
+
 def test_a_passed_check_is_remembered_only_for_that_state_and_action():
     s = lane()
     move = Move(1.0)
