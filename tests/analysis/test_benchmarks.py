@@ -52,3 +52,15 @@ def test_search_game_benchmark_prints_its_figures():
     (row,) = json.loads(printed)["knights"]["now"]
     assert row["decisions"] > 10
     assert 0 < row["cpu_s_per_game"] < 120 and row["ms_per_decision"] > 0
+
+
+def test_concerns_benchmark_charges_every_sample_and_bounds_the_board():
+    printed = _benchmark("concerns.py", "--game", "knights", "--games", "60")
+    row = json.loads(printed)["knights/greedy"]
+    shares = row["concern_percent"]
+    assert row["samples"] > 0 and abs(sum(shares.values()) - 100.0) < 1.0
+    # the joust's own work is charged to the concerns it belongs to
+    assert {"contact geometry", "rules"} <= set(shares)
+    saved = (shares.get("working form", 0.0) + shares.get("events", 0.0)) / 100.0
+    assert abs(row["if_board_saves_free"] - 1.0 / (1.0 - saved)) < 0.01
+    assert 1.0 <= row["if_look_ahead_copies_free"] <= row["if_board_saves_free"]
