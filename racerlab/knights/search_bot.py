@@ -9,7 +9,9 @@ a shot or a Ram is possible, the rule-aware bot's first few candidates plus ever
 legal Fire and Ram and ending the turn; plain driving is left to the rule-aware bot.
 Candidates are compared by common random numbers (``SearchBot(paired=True)``): each
 round of playouts draws one set of future dice and plays every candidate on it, so
-the dice's luck cancels out of the comparison.
+the dice's luck cancels out of the comparison. Another candidate replaces the rule-aware
+bot's own choice only when its mean beats it by :data:`MARGIN`; with :data:`PLAYOUTS` that
+pair was measured the strongest at under the filing day's cost (docs/analysis.md).
 Leaf values (ours, illustrative): a finished joust is worth 1 to its winner
 (a shared win splits it); an undecided one is the logistic of Glory, Durability and
 waypoint progress against the best rival.
@@ -34,12 +36,15 @@ from .smart import candidate_plan, smart_bot
 from .state import KnightsState, Phase
 from .view import determinize
 
-__all__ = ["DEPTH", "PLAYOUTS", "candidates", "leaf_value", "search_bot"]
+__all__ = ["DEPTH", "MARGIN", "PLAYOUTS", "candidates", "leaf_value", "search_bot"]
 
-PLAYOUTS = 12
-"""Default playouts per decision (measured well under 1 s a decision on one core)."""
+PLAYOUTS = 30
+"""Default playouts per decision (about 20 ms of processor a decision of a 3-player joust)."""
 DEPTH = 40
 """Default actions played after a candidate before the joust is valued."""
+MARGIN = 0.15
+"""How much better (in mean leaf value) another candidate must do than the rule-aware bot's
+own choice to be played instead (see :class:`~racerlab.core.search.SearchBot`)."""
 PLAN_CANDIDATES = 3
 """How many of the rule-aware bot's own candidates (legal ones, best first) are searched."""
 
@@ -107,5 +112,13 @@ def search_bot(
 ) -> SearchBot:
     """A Racer Knights search bot with the given budget (see the module doc)."""
     return SearchBot(
-        smart_bot, leaf_value, determinize, candidates, playouts, ms, depth, paired=True
+        smart_bot,
+        leaf_value,
+        determinize,
+        candidates,
+        playouts,
+        ms,
+        depth,
+        margin=MARGIN,
+        paired=True,
     )
