@@ -3,8 +3,8 @@
 Plays seeded games (``--game knights|sonic|both``, ``--bot greedy|search|both``) under a
 sampling profiler: every ``--interval-ms`` of processor time (``SIGPROF``) the running stack
 is read, and the sample is charged to the innermost frame of the package. The modules are cut
-by concern, so a frame's module (and, for the two modules that hold two concerns, its
-function) names the concern (a generated ``__init__``, ``copy`` or ``__hash__`` counts
+by concern, so a frame's module (and, for the few modules that hold more than one concern,
+its function) names the concern (a generated ``__init__``, ``copy`` or ``__hash__`` counts
 for its caller's): the working form (copies of records, drafts, boards and states
 made and frozen), the walks (Battle Racers' path search and movement walk), contact geometry
 (Racer Knights), the rules, the bot's own arithmetic, dice, and so on. Each sample is also
@@ -54,7 +54,8 @@ GAMES = {
     ("sonic", "search"): 1,
 }
 """Default seeded games per game and bot: about 5 to 30 s of processor each, so that a
-share of 1% is a few dozen samples (the kernel's clock ticks every 4 ms here)."""
+share of 1% is a few dozen samples (the kernel's processor clock ticked every 4 ms on the
+development machine, so a 1 ms interval gives a sample per tick)."""
 
 WORKING_FORM = "working form"
 """Records, drafts, boards and states copied, edited and frozen."""
@@ -155,7 +156,8 @@ FUNCTIONS = (
         )
     }
 )
-"""Functions of a two-concern module charged to the other concern."""
+"""Functions of a module of more than one concern that belong to another concern than the
+module's."""
 
 LOOK_AHEAD = {
     "knights/bots.py",
@@ -241,8 +243,9 @@ class Sampler:
         self.phases[phase] += 1
 
 
-def play(game: str, bot_name: str, games: int) -> Sampler:
-    """Seeded games of ``game`` by ``bot_name`` in every seat, sampled."""
+def play(game: str, bot_name: str, games: int, interval_ms: float) -> Sampler:
+    """Seeded games of ``game`` by ``bot_name`` in every seat, sampled every
+    ``interval_ms`` of processor time."""
     profile = profile_for(game)
     rules = profile.make_rules()
     bot = profile.bot(bot_name)
@@ -256,7 +259,7 @@ def play(game: str, bot_name: str, games: int) -> Sampler:
             state = rules.apply(state, bot(state, rules, rng)).state
 
     one(1000)  # warm lazy caches outside the samples
-    with Sampler(ARGS.interval_ms / 1000.0) as sampler:
+    with Sampler(interval_ms / 1000.0) as sampler:
         for seed in range(games):
             one(seed)
     return sampler
@@ -268,16 +271,16 @@ def shares(counts: Counter) -> dict[str, float]:
     return {k: round(100.0 * v / total, 1) for k, v in counts.most_common()}
 
 
-def main() -> None:
-    """Measure and print (see the module doc)."""
+def main(args: argparse.Namespace) -> None:
+    """Measure as ``args`` ask and print (see the module doc)."""
     out = {}
-    wanted = ("knights", "sonic") if ARGS.game == "both" else (ARGS.game,)
-    bots = ("greedy", "search") if ARGS.bot == "both" else (ARGS.bot,)
+    wanted = ("knights", "sonic") if args.game == "both" else (args.game,)
+    bots = ("greedy", "search") if args.bot == "both" else (args.bot,)
     for game in wanted:
         for bot_name in bots:
-            games = ARGS.games or GAMES[game, bot_name]
+            games = args.games or GAMES[game, bot_name]
             start = time.process_time()
-            sampler = play(game, bot_name, games)
+            sampler = play(game, bot_name, games, args.interval_ms)
             share = shares(sampler.concerns)
             total = sum(sampler.concerns.values()) or 1
             free = sum(sampler.concerns[c] for c in BOARD_SAVES) / total
@@ -293,7 +296,7 @@ def main() -> None:
                 "if_look_ahead_copies_free": round(1.0 / (1.0 - ahead), 3),
                 "top_functions_percent": {
                     f"{m}:{f}": v
-                    for (m, f), v in list(shares(sampler.functions).items())[: ARGS.top]
+                    for (m, f), v in list(shares(sampler.functions).items())[: args.top]
                 },
             }
     print(json.dumps(out))
@@ -310,5 +313,4 @@ def _args() -> argparse.Namespace:
 
 
 if __name__ == "__main__":
-    ARGS = _args()
-    main()
+    main(_args())
