@@ -75,6 +75,7 @@ MODULES = {
     "sonic/state.py": WORKING_FORM,
     "sonic/board_lookups.py": "board lookups",
     "knights/geometry": "contact geometry",
+    "knights/contacts.py": "contact geometry",
     "knights/targeting.py": "contact geometry",
     "sonic/path_search.py": "walks",
     "sonic/walker.py": "walks",
@@ -103,59 +104,42 @@ MODULES = {
 """The concern of each module (a folder stands for every module in it); any other module of
 the package counts as "rules"."""
 
-FUNCTIONS = (
-    {
-        ("knights/draft.py", name): "contact geometry"
-        for name in (
-            "contact",
-            "_shared_contacts",
-            "_measure_contact",
-            "_within",
-            "discs",
-            "overlapping",
-            "near_turn",
-            "obstacles",
-            "_geom",
-        )
-    }
-    | {
-        ("knights/draft.py", name): "card lookups"
-        for name in (
-            "racer_of",
-            "_racer_by_value",
-            "table_for",
-            "_table",
-            "racer",
-            "grants",
-            "has_any",
-        )
-    }
-    | {
-        ("sonic/board.py", name): "board lookups"
-        for name in (
-            "_index",
-            "rings_at",
-            "badnik_at",
-            "has_rock",
-            "racer",
-            "racers_at",
-            "_racer_at",
-            "platform_at",
-            "terrain",
-            "elevation",
-            "_terrain",
-            "terrain_memo",
-            "layout_memo",
-            "path_memo",
-            "pos",
-            "rings",
-            "crawling",
-            "ring_total",
-            "badnik_total",
-            "trap_columns",
-        )
-    }
-)
+FUNCTIONS = {
+    ("knights/draft.py", name): "card lookups"
+    for name in (
+        "racer_of",
+        "_racer_by_value",
+        "table_for",
+        "_table",
+        "racer",
+        "grants",
+        "has_any",
+    )
+} | {
+    ("sonic/board.py", name): "board lookups"
+    for name in (
+        "_index",
+        "rings_at",
+        "badnik_at",
+        "has_rock",
+        "racer",
+        "racers_at",
+        "_racer_at",
+        "platform_at",
+        "terrain",
+        "elevation",
+        "_terrain",
+        "terrain_memo",
+        "layout_memo",
+        "path_memo",
+        "pos",
+        "rings",
+        "crawling",
+        "ring_total",
+        "badnik_total",
+        "trap_columns",
+    )
+}
 """Functions of a module of more than one concern that belong to another concern than the
 module's."""
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..core.dice import ChanceSource
+from . import contacts
 from .draft import Draft, grants, has_any
 from .durability import held, lose
 from .events import DamagePrevented, EvadeRolled, Spun, TokenPlaced
@@ -91,7 +92,7 @@ def _spin(d: Draft, t: int, degrees: float) -> None:
     pose = d.pose(t)
     new = replace(pose, heading=(pose.heading + degrees) % 360.0)
     shape = d.table.shape(new)
-    if any(overlaps(shape, g) for _, g in d.obstacles(t)):
+    if any(overlaps(shape, g) for _, g in contacts.obstacles(d, t)):
         d.emit(Spun(t, d.name(t), degrees, blocked=True))
         return
     d.set(t, pose=new)

@@ -16,6 +16,7 @@ import math
 
 from ..core.dice import ChanceSource
 from ..core.errors import IllegalActionError
+from . import contacts
 from .actions import Direction, Fire, Ram, Target, TargetKind
 from .attack_damage import EVADE_ON, after_defences
 from .attack_roll import (
@@ -150,7 +151,7 @@ def ram_approach(d: Draft, i: int, target: Target) -> tuple[float, object]:
     """How far racer ``i`` drives straight ahead before its first contact, and with what."""
     rs = d.r(i)
     limit = float(rs.speed_points + rs.turbo_points)
-    contact = d.contact(i, "forward", limit)
+    contact = contacts.measure(d, i, "forward", limit)
     return contact.distance, contact.key
 
 

@@ -8,34 +8,21 @@ for crossings, :mod:`.results` for Glory and the race's end). ``freeze()`` build
 frozen :class:`~racerlab.knights.state.KnightsState`.
 
 It also holds the per-game cached lookups: :func:`racer_of` (a racer's cards
-added up, with the director's tweaks) and :func:`table_for`.
+added up, with the director's tweaks) and :func:`table_for`. What a racer on a draft would
+touch is measured in :mod:`.contacts`.
 """
 
 from __future__ import annotations
 
 import functools
-import math
 from dataclasses import fields, replace
 from typing import Any
 
 from ..core.rules import Event
 from .build import Racer, RacerBuild
 from .catalog import KnightsCatalog, load_catalog
-from .geometry import Contact, Pose
-from .geometry.overlap import (
-    heading_vector,
-    nearest_wall,
-    rect_corners,
-    rect_disc_overlap,
-    sat_overlap,
-)
-from .geometry.table import (
-    Table,
-    slide_disc,
-    slide_rect,
-    slide_walls,
-)
-from .geometry.tolerance import CLEAR_M, TOL_M
+from .geometry import Pose
+from .geometry.table import Table
 from .parts import Ability, Side, Stats
 from .records import copier
 from .setup import KnightsSetup, table_of
@@ -164,9 +151,6 @@ _copy_state = copier(KnightsState, _DRAFTED)
 _READER: tuple[KnightsState | None, Draft | None] = (None, None)
 """The last state a reading draft was asked for, and that draft (see :meth:`Draft.reading`)."""
 
-_MEASURED: tuple[KnightsState | None, dict] = (None, {})
-"""The last state contacts were measured on, and its answers (see :meth:`Draft.contact`)."""
-
 
 def grants(racer: Racer, ability: Ability, side: Side | None = None):
     """Grants of ``ability`` that apply: every non-shield part, plus the shield on ``side``."""
@@ -193,10 +177,10 @@ class Draft:
         "events",
         "wrecks_held",
         "passed",
-        "_disc_cache",
+        "discs_kept",
         "_copies",
         "_racer_memo",
-        "_reading",
+        "read_only",
     )
 
     def __init__(self, state: KnightsState) -> None:
@@ -224,13 +208,15 @@ class Draft:
         self.first_across_last = state.first_across_last
         self.end_reason = state.end_reason
         self.events: list[Event] = []
-        self._disc_cache: dict = {}
+        self.discs_kept: dict = {}
+        """Bounding circles :func:`~racerlab.knights.contacts.discs` worked out on this draft,
+        dropped when a racer moves or is wrecked or a blocker changes."""
         self._copies: dict[int, RacerState] = {}
         """Racer records this draft copied and may still edit in place (see :meth:`set`)."""
         self.wrecks_held = False
         """While True, a wreck leaving one racer does not end the race yet
         (:func:`~racerlab.knights.durability.held`)."""
-        self._reading = False
+        self.read_only = False
         """True for a shared reading draft (:meth:`reading`): editing it is refused."""
         self.passed: object = None
         """On a reading draft: the last action that passed the rules' check on its state
@@ -249,7 +235,7 @@ class Draft:
         if last_state is state and last is not None:
             return last
         d = cls(state)
-        d._reading = True
+        d.read_only = True
         _READER = (state, d)
         return d
 
@@ -272,7 +258,7 @@ class Draft:
         The first change copies the racer's record; later changes before :meth:`freeze`
         edit that private copy in place (one copy per racer per action, not per change).
         """
-        if self._reading:
+        if self.read_only:
             raise RuntimeError("a reading draft cannot be edited")
         rs = self.racers[i]
         if self._copies.get(i) is not rs:  # the first change: one copy of the record
@@ -289,7 +275,7 @@ class Draft:
         if _RESHAPING.isdisjoint(changes):
             return rs
         if "pose" in changes or "wrecked" in changes:
-            self._disc_cache.clear()
+            self.discs_kept.clear()
         if "build" in changes or "mods" in changes:
             self._racer_memo[i] = None
         return rs
@@ -331,183 +317,11 @@ class Draft:
     # -- blockers ---------------------------------------------------------------------
     def set_blocker(self, w: int, durability: int) -> None:
         """Set the Durability left on waypoint ``w``'s blocker (0: destroyed)."""
-        if self._reading:
+        if self.read_only:
             raise RuntimeError("a reading draft cannot be edited")
         self.blockers[w] = durability
-        self._disc_cache.clear()
-
-    # -- shapes ------------------------------------------------------------------------
-    def obstacles(self, exclude: int, *, blockers: bool = True) -> list[tuple[Any, Any]]:
-        """What a racer can run into: other racers, standing blockers, the walls."""
-        out: list[tuple[Any, Any]] = [
-            (("racer", j), self.table.shape(r.pose))
-            for j, r in enumerate(self.racers)
-            if j != exclude and not r.wrecked
-        ]
-        if blockers:
-            out += [
-                (("blocker", w), self.table.waypoint(xy))
-                for w, xy in enumerate(self.setup.waypoints)
-                if self.blockers[w] > 0
-            ]
-        out += list(self.table.walls)
-        return out
+        self.discs_kept.clear()
 
     def pose(self, i: int) -> Pose:
         """Racer ``i``'s pose."""
         return self.racers[i].pose
-
-    # -- fast contact ------------------------------------------------------------------
-    def discs(self, exclude: int, blockers: bool = True):
-        """Bounding circles of what a racer can hit: (key, x, y, radius, pose or None)."""
-        cached = self._disc_cache.get((exclude, blockers))
-        if cached is not None:
-            return cached
-        rr = self.table.racer_radius
-        out = [
-            (("racer", j), r.pose.x, r.pose.y, rr, r.pose)
-            for j, r in enumerate(self.racers)
-            if j != exclude and not r.wrecked
-        ]
-        if blockers:
-            wr = self.table.waypoint_diameter / 2.0
-            out += [
-                (("blocker", w), xy[0], xy[1], wr, None)
-                for w, xy in enumerate(self.setup.waypoints)
-                if self.blockers[w] > 0
-            ]
-        self._disc_cache[(exclude, blockers)] = out
-        return out
-
-    def _geom(self, key, pose):
-        if key[0] == "racer":
-            return self.table.shape(pose)
-        return self.table.waypoint(self.setup.waypoints[key[1]])
-
-    def contact(self, i: int, direction, distance: float, *, blockers: bool = True) -> Contact:
-        """Where racer ``i`` sliding ``direction`` first touches a racer, blocker or wall.
-
-        The same answer as :func:`~racerlab.knights.geometry.first_contact` (the tests
-        compare them), computed in plain arithmetic: far objects are skipped by bounding
-        circles, racers by separating axes, blockers as exact discs, walls by the corners.
-        While the draft is unedited the answer is shared with other drafts of the same
-        state (a bot's look ahead, then ``check``, ask the same question), and a shorter
-        slide the same way is read off a longer one when that settles it (:func:`_within`).
-        """
-        memo = self._shared_contacts()
-        key = (i, direction, distance, blockers)
-        found = None
-        if memo is not None:
-            found = memo.get(key) or _within(memo, key)
-        if found is None:
-            found = self._measure_contact(i, direction, distance, blockers)
-            if memo is not None:
-                memo[key] = found
-        return found
-
-    def _shared_contacts(self) -> dict | None:
-        """Contacts measured on this draft's state, or None once racers or blockers changed."""
-        global _MEASURED
-        base = self.base
-        if not self._reading and (
-            tuple(self.blockers) != base.blockers
-            or any(a is not b for a, b in zip(self.racers, base.racers))
-        ):
-            return None
-        state, memo = _MEASURED
-        if state is not base:
-            memo = {}
-            _MEASURED = (base, memo)
-        return memo
-
-    def _measure_contact(self, i: int, direction, distance: float, blockers: bool) -> Contact:
-        pose = self.racers[i].pose
-        table = self.table
-        body = table.body
-        dx, dy = heading_vector(pose, direction)
-        x, y = pose.x, pose.y
-        ex, ey = x + dx * distance, y + dy * distance
-        reach = table.racer_radius
-        best, hit = float(distance), None
-        for key, cx, cy, r, opose in self.discs(i, blockers):
-            # bounding circles: skip what the path's centre line passes too far from
-            along = max(0.0, min(distance, (cx - x) * dx + (cy - y) * dy))
-            if math.hypot(cx - x - along * dx, cy - y - along * dy) > reach + r + TOL_M:
-                continue
-            if opose is not None:
-                t = slide_rect(pose, body, dx, dy, best, opose)
-            else:
-                t = slide_disc(pose, body, dx, dy, best, cx, cy, r)
-            if t is not None and (t < best or hit is None):
-                best, hit = t, key
-        # walls only when the racer's bounding circle comes near an edge (as Table.inside_by)
-        rr = reach + CLEAR_M
-        if not (
-            rr <= min(x, ex)
-            and max(x, ex) <= table.width - rr
-            and rr <= min(y, ey)
-            and max(y, ey) <= table.height - rr
-        ):
-            wall = slide_walls(pose, body, dx, dy, best, table.width, table.height)
-            if wall is not None and (wall[0] < best or hit is None):
-                best, hit = wall
-        return Contact(float(best), hit)
-
-    def overlapping(self, i: int, pose: Pose, tol: float = TOL_M):
-        """The first thing racer ``i`` would overlap (more than touch) at ``pose``, or None.
-
-        Plain arithmetic: rectangles by separating axes, blockers as exact discs,
-        walls by the corners.
-        """
-        body = self.table.body
-        pts = rect_corners(pose, body)
-        for x, y in pts:
-            if x < -tol or y < -tol or x > self.table.width + tol or y > self.table.height + tol:
-                return nearest_wall(x, y, self.table.width, self.table.height)
-        reach = self.table.racer_radius
-        for key, cx, cy, r, opose in self.discs(i):
-            if math.hypot(cx - pose.x, cy - pose.y) > reach + r:
-                continue
-            if key[0] == "racer":
-                if sat_overlap(pts, rect_corners(opose, body), tol):
-                    return key
-            elif rect_disc_overlap(pose, body, cx, cy, r, tol):
-                return key
-        return None
-
-    def near_turn(self, i: int, radius: float):
-        """Obstacles within ``radius`` of racer ``i``'s centre (for turn sweeps), walls if close."""
-        pose = self.racers[i].pose
-        reach = self.table.racer_radius
-        out = [
-            (key, self._geom(key, opose))
-            for key, cx, cy, r, opose in self.discs(i)
-            if math.hypot(cx - pose.x, cy - pose.y) <= radius + reach + r
-        ]
-        if not self.table.inside_by(pose, radius + reach):
-            out += list(self.table.walls)
-        return out
-
-
-_SLACK = TOL_M
-"""Slides' contact measures accept a contact a hair (:data:`TOL_M`) past their length: a longer
-slide's answer decides a shorter one only when it lies clear of that hair."""
-
-
-def _within(memo: dict, key: tuple) -> Contact | None:
-    """The contact of a slide, read off a longer slide the same way measured on the state.
-
-    Contacts found along a slide do not depend on its length, only which of them count:
-    the longer slide's first contact is the shorter one's too when it comes within the
-    shorter length, and when it (or the longer slide's end) lies well beyond that length
-    the shorter slide meets nothing. Near-ties are left to be measured.
-    """
-    i, direction, distance, blockers = key
-    for (j, way, longer, b), found in memo.items():
-        if j != i or b is not blockers or longer <= distance or way != direction:
-            continue
-        if found.key is not None and found.distance <= distance:
-            return found
-        if found.distance > distance + _SLACK:
-            return Contact(float(distance), None)
-    return None

@@ -12,6 +12,7 @@ import math
 
 from ..core.dice import ChanceSource
 from ..core.errors import IllegalActionError
+from . import contacts
 from .actions import Direction, Discharge, Move, Turn
 from .draft import Draft
 from .durability import hit_blocker, lose
@@ -69,7 +70,7 @@ def describe_key(d: Draft, key) -> str:
 
 def contact_ahead(d: Draft, i: int, direction: Direction, limit: float) -> Contact:
     """How far racer ``i`` can slide ``direction`` (up to ``limit``) before touching something."""
-    return d.contact(i, direction, limit)  # a Direction is its name (a str): no .value
+    return contacts.measure(d, i, direction, limit)  # a Direction is its name (a str): no .value
 
 
 def _movement_points(d: Draft, i: int) -> int:
@@ -197,7 +198,7 @@ def turn_blocked(d: Draft, i: int, degrees: float, pivot: Side):
         return None
     steps = max(1, math.ceil(abs(degrees) / TURN_SAMPLE_DEGREES))
     for k in range(1, steps + 1):
-        key = d.overlapping(i, turned(pose, body, degrees * k / steps, pivot), tol)
+        key = contacts.overlapping(d, i, turned(pose, body, degrees * k / steps, pivot), tol)
         if key is not None:
             return key
     return None
@@ -216,7 +217,7 @@ def turn_is_clear(d: Draft, i: int, pivot: Side, tol: float) -> bool:
     far = math.hypot(body.length / 2.0, body.width) + abs(tol) + CLEAR_M
     if not (far <= px <= table.width - far and far <= py <= table.height - far):
         return False
-    return all(math.hypot(cx - px, cy - py) > far + r for _, cx, cy, r, _ in d.discs(i))
+    return all(math.hypot(cx - px, cy - py) > far + r for _, cx, cy, r, _ in contacts.discs(d, i))
 
 
 def check_turn(d: Draft, i: int, action: Turn) -> None:
@@ -309,7 +310,7 @@ def push(d: Draft, i: int, heading: float, distance: float, by: int | None, dice
     A contact is a Collision: the racer loses Durability, and so does the racer
     or blocker it hit (walls take nothing).
     """
-    contact = d.contact(i, heading, distance)
+    contact = contacts.measure(d, i, heading, distance)
     if contact.distance > TOL:
         slide(d, i, heading, contact.distance)
     d.emit(

@@ -33,6 +33,7 @@ from shapely.geometry.base import BaseGeometry
 from ..core.chance import exact
 from ..core.dice import ChanceSource
 from ..core.errors import IllegalActionError
+from . import contacts
 from .actions import Direction, DriveRoll, Fire, SurgeChoice, Target, TargetKind
 from .build import SLOTS, Racer, RacerBuild
 from .combat import (
@@ -247,7 +248,7 @@ def ram_preview(state: KnightsState, player: int, distance: float | None = None)
     """Ram Strength of driving straight ahead ``distance`` M (default: all the Speed left).
 
     Lists every racer and standing blocker in the lane; the first one met (as the engine's
-    Ram meets it, :meth:`~racerlab.knights.draft.Draft.contact`) can be rammed and gets
+    Ram meets it, :func:`~racerlab.knights.contacts.measure`) can be rammed and gets
     its exact hit chance (:func:`ram_hit_odds`; the others are behind it).
     """
     d = Draft(state)
@@ -255,9 +256,9 @@ def ram_preview(state: KnightsState, player: int, distance: float | None = None)
     reach = float(rs.speed_points + rs.turbo_points) if distance is None else float(distance)
     pose, body = d.pose(player), d.table.body
     lane = ram_lane(pose, body, reach)
-    contact = d.contact(player, Direction.FORWARD, reach)
+    contact = contacts.measure(d, player, Direction.FORWARD, reach)
     found: list[RamTarget] = []
-    for key, geom in d.obstacles(player):
+    for key, geom in contacts.obstacles(d, player):
         met = key == contact.key  # listed even where the lane's outline only grazes it
         if not (isinstance(key, tuple) and (met or shapely.intersects(lane, geom))):
             continue
@@ -315,7 +316,7 @@ def reachable(state: KnightsState, player: int, *, turns: bool = True) -> BaseGe
     for direction, reach in (("forward", float(mp)), ("reverse", float(mp // 2))):
         if reach <= 0:
             continue
-        c = first_contact(pose, body, direction, reach, d.obstacles(player))
+        c = first_contact(pose, body, direction, reach, contacts.obstacles(d, player))
         end = moved(pose, c.distance, direction)
         shapes.append(shapely.convex_hull(shapely.union(here, d.table.shape(end))))
     return shapely.union_all(shapes)

@@ -24,6 +24,7 @@ from typing import Any
 from ..core.dice import ChanceSource, DiceState
 from ..core.errors import IllegalActionError, ScenarioError
 from ..core.rules import Action, DirectorAction, Rules
+from . import contacts
 from .actions import (
     ACTION_TYPES,
     AdjustStat,
@@ -364,7 +365,7 @@ class KnightsRules(Rules[KnightsState, Action]):
             shape = d.table.shape(pose)
             if not d.table.inside(pose):
                 raise IllegalActionError(f"{d.name(p)}'s racer would be off the arena there")
-            for key, geom in d.obstacles(p):
+            for key, geom in contacts.obstacles(d, p):
                 if overlaps(shape, geom, d.options.contact_tolerance_m):
                     from .movement import describe_key
 
@@ -480,7 +481,7 @@ class KnightsRules(Rules[KnightsState, Action]):
                             if step_deg == TURN_SAMPLE_DEGREES:
                                 # the sweep to k steps is clear iff each step's pose is
                                 pose = turned(rs.pose, d.table.body, deg, pivot)
-                                if d.overlapping(i, pose, tol) is not None:
+                                if contacts.overlapping(d, i, pose, tol) is not None:
                                     break
                             elif turn_blocked(d, i, deg, pivot) is not None:
                                 break

@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+from racerlab.knights import contacts
 from racerlab.knights.draft import Draft
 from racerlab.knights.geometry import first_contact
 from racerlab.knights.scenarios import lesson_state, placed
@@ -20,12 +21,14 @@ def test_fast_contact_matches_first_contact(seed):
                 s, i, rng.uniform(1, 19), rng.uniform(1, 19), float(rng.choice([0, 90, 33, 210]))
             )
         d = Draft(s)
-        if any(d.overlapping(i, s.racers[i].pose, 1e-6) for i in range(3)):
+        if any(contacts.overlapping(d, i, s.racers[i].pose, 1e-6) for i in range(3)):
             continue
         direction = str(rng.choice(["forward", "reverse", "left", "right"]))
         dist = float(rng.uniform(0.1, 6.0))
-        fast = d.contact(0, direction, dist)
-        slow = first_contact(s.racers[0].pose, d.table.body, direction, dist, d.obstacles(0))
+        fast = contacts.measure(d, 0, direction, dist)
+        slow = first_contact(
+            s.racers[0].pose, d.table.body, direction, dist, contacts.obstacles(d, 0)
+        )
         checked += 1
         hits += slow.key is not None
         assert fast.key == slow.key, (fast, slow)
@@ -39,6 +42,6 @@ def test_touching_and_moving_away_is_free():
     s = placed(s, 0, 10.0, 4.0, 90.0)
     s = placed(s, 1, 10.0, 5.4, 90.0)  # nose to tail, touching
     d = Draft(s)
-    assert d.contact(0, "forward", 1.0).distance == 0.0
-    assert d.contact(0, "reverse", 1.0).key is None
-    assert d.contact(0, "left", 1.0).key is None  # a graze along the touching edge
+    assert contacts.measure(d, 0, "forward", 1.0).distance == 0.0
+    assert contacts.measure(d, 0, "reverse", 1.0).key is None
+    assert contacts.measure(d, 0, "left", 1.0).key is None  # a graze along the touching edge

@@ -26,7 +26,14 @@ from dataclasses import replace
 import pytest
 
 from racerlab.core.conformance import check_game
-from racerlab.knights import KnightsOptions, KnightsRules, greedy_bot, random_bot, random_setup
+from racerlab.knights import (
+    KnightsOptions,
+    KnightsRules,
+    contacts,
+    greedy_bot,
+    random_bot,
+    random_setup,
+)
 from racerlab.knights.draft import Draft
 from racerlab.knights.events import GloryGained, WaypointCrossed, Wrecked
 from racerlab.knights.options import (
@@ -69,7 +76,7 @@ def state_problems(state) -> list[str]:
             if getattr(r, name) < 0:
                 out.append(f"racer {i} {name} is {getattr(r, name)}")
         if not r.wrecked:
-            hit = d.overlapping(i, r.pose, 1e-4)
+            hit = contacts.overlapping(d, i, r.pose, 1e-4)
             if hit is not None and not (isinstance(hit, tuple) and hit[0] == "blocker"):
                 out.append(f"racer {i} footprint overlaps {hit}")
     return out
