@@ -34,20 +34,14 @@ _MEASURED: tuple[KnightsState | None, dict] = (None, {})
 
 
 def obstacles(d: Draft, exclude: int, *, blockers: bool = True) -> list[tuple[Any, Any]]:
-    """What racer ``exclude`` can run into, as shapes: other racers, standing blockers, the
-    walls."""
+    """What racer ``exclude`` can run into, as shapes: the racers and standing blockers of
+    :func:`discs`, then the walls."""
+    table = d.table
     out: list[tuple[Any, Any]] = [
-        (("racer", j), d.table.shape(r.pose))
-        for j, r in enumerate(d.racers)
-        if j != exclude and not r.wrecked
+        (key, table.shape(pose) if pose is not None else table.waypoint((x, y)))
+        for key, x, y, _, pose in discs(d, exclude, blockers)
     ]
-    if blockers:
-        out += [
-            (("blocker", w), d.table.waypoint(xy))
-            for w, xy in enumerate(d.setup.waypoints)
-            if d.blockers[w] > 0
-        ]
-    out += list(d.table.walls)
+    out += list(table.walls)
     return out
 
 
