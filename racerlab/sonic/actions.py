@@ -18,7 +18,7 @@ import enum
 from dataclasses import dataclass
 
 from ..core.rules import Action, DirectorAction
-from .movement import Movement
+from .movement.vocabulary import Movement
 
 __all__ = [
     "ActionChoice",

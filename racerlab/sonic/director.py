@@ -19,18 +19,21 @@ to be laid; rings lying on the space go onto its profile at once, as for any rac
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..core.errors import IllegalActionError
 from ..core.frozen import fast_replace
 from ..core.limits import Range, short_repr
 from ..core.rules import DirectorAction
 from .actions import SetAbility, SetDeck, SetRings, SetSpeed
-from .effects import racer_token, spread_rings
-from .facts import Facts
-from .move_events import where
-from .state import SonicState
+from .effects.primitives import racer_token, spread_rings
+from .movement.move_events import where
+from .play.transition import set_at
 from .track import SectionType
-from .transition import set_at
+
+if TYPE_CHECKING:
+    from .catalog.facts import Facts
+    from .state import SonicState
 
 __all__ = [
     "DIRECTOR_TYPES",
@@ -88,7 +91,7 @@ def director_words(f: Facts, action: object) -> str:
     """What a checked director action did, in words, with the catalog's names for the
     racer and cards it gives (the log's line after "Director: ").
 
-    >>> from .facts import facts
+    >>> from racerlab.sonic.catalog.facts import facts
     >>> director_words(facts(), SetAbility(0, "espio"))
     'Player 1 takes the Ability and Power of Espio'
     """

@@ -3,7 +3,7 @@
 Each event's :meth:`describe` gives one line of plain words for the game log.
 Players are shown 1-based ("Player 2"); spaces as the board numbers them ("column 6,
 lane 4"). A boss event holds the boss's id (``boss``) and, once the rules have named it
-(:func:`racerlab.sonic.event_names.name_events`), its printed name (``boss_name``), which the
+(:func:`racerlab.sonic.play.event_names.name_events`), its printed name (``boss_name``), which the
 line shows; the name takes no part in comparing or printing the event.
 
 >>> CardRevealed(0, 12, "Sprint", 41).describe()
@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..core.rules import Event
-from .board import Badnik
-from .move_events import BADNIK_NAMES
+from .board.board import Badnik
+from .movement.move_events import BADNIK_NAMES
 
 __all__ = [
     "ActionPassed",

@@ -10,35 +10,38 @@ the dashboards) finds the game through :data:`GAME`, listed once in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import importlib
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..core.errors import ScenarioError
 from ..core.registry import GameDescriptor
-from ..core.rules import Event, Rules
 from ..core.timeline import Timeline
-from .bots import greedy_bot, random_bot
-from .catalog import (
-    load_bosses,
-    load_cards,
-    load_catalog,
-    load_components,
-    load_racers,
-    load_sections,
-)
+from .catalog.bosses import load_bosses
+from .catalog.loaders import load_cards, load_catalog, load_components, load_racers, load_sections
 from .options import Mode, SonicOptions
 from .rules import SonicRules
 from .scenarios import load_scenario, scenario_files
-from .search_bot import search_bot
 from .setup import random_setup
-from .smart import smart_bot
-from .state import SonicState
 
-__all__ = ["GAME", "PLAYERS", "game_mode", "player_names", "scenario_timeline", "sonic_summary"]
+if TYPE_CHECKING:
+    from ..core.rules import Event, Rules
+    from .state import SonicState
+
+__all__ = [
+    "BOTS",
+    "GAME",
+    "PLAYERS",
+    "LazyBots",
+    "game_mode",
+    "player_names",
+    "scenario_timeline",
+    "sonic_summary",
+]
 
 PLAYERS = 4
 """Players in a random race or boss game when the caller does not say (solo: 1)."""
@@ -118,6 +121,43 @@ def game_mode(state: SonicState) -> str:
     return state.setup.mode.value
 
 
+class LazyBots(Mapping[str, Any]):
+    """Bot name -> policy, each imported on first use from its ``"module:attribute"``
+    reference (as :mod:`racerlab.games` names each game's descriptor), so the descriptor
+    imports no bot when it loads. The references in ``made`` name factories: each is
+    called once, with no arguments, for the bot itself."""
+
+    def __init__(self, references: Mapping[str, str], made: Iterable[str] = ()) -> None:
+        self._references = dict(references)
+        self._made = frozenset(made)
+        self._bots: dict[str, Any] = {}
+
+    def __getitem__(self, name: str) -> Any:
+        got = self._bots.get(name)
+        if got is None:
+            module, _, attribute = self._references[name].partition(":")
+            got = getattr(importlib.import_module(module), attribute)
+            if name in self._made:
+                got = got()
+            got = self._bots.setdefault(name, got)  # one bot per name, whoever asked first
+        return got
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._references)
+
+    def __len__(self) -> int:
+        return len(self._references)
+
+
+BOTS = {
+    "greedy": "racerlab.sonic.bots.look_ahead:greedy_bot",
+    "random": "racerlab.sonic.bots.look_ahead:random_bot",
+    "smart": "racerlab.sonic.bots.smart:smart_bot",
+    "search": "racerlab.sonic.search_bot:search_bot",
+}
+"""Where each bot lives (``"search"`` names a factory: the bot at its default budget)."""
+
+
 def player_names(state: SonicState, catalog: Any = None) -> list[str]:
     """Each seat's racer name in ``catalog`` (the bundled one by default; its id if the
     catalog does not know it)."""
@@ -144,12 +184,7 @@ GAME = GameDescriptor(
     },
     scenarios=_scenarios,
     random_setup=_random_setup,
-    bots={
-        "greedy": greedy_bot,
-        "random": random_bot,
-        "smart": smart_bot,
-        "search": search_bot(),
-    },
+    bots=LazyBots(BOTS, made=("search",)),
     mode_bots={Mode.SOLO.value: "smart"},  # the greedy bot ignores the boss: it never ranks
     mode_of=game_mode,
     summarize=sonic_summary,

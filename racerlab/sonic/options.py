@@ -21,7 +21,7 @@ import functools
 from dataclasses import dataclass
 
 from ..core.limits import Bounds, Range, check_bounds
-from .movement import DEFAULT_RULES, MAX_SPEED, MIN_SPEED, MoveRules
+from .movement.vocabulary import DEFAULT_RULES, MAX_SPEED, MIN_SPEED, MoveRules
 
 __all__ = [
     "SONIC_BOUNDS",

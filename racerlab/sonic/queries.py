@@ -28,19 +28,23 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.dice import Dice
-from .board import Badnik
-from .effects import power_speed, speed_cap
-from .movement import Movement, resolve_move, speed_cap_at
-from .moves import slice_path
+from .board.board import Badnik
+from .effects.primitives import power_speed, speed_cap
+from .movement.resolve import resolve_move
+from .movement.vocabulary import Movement, speed_cap_at
 from .options import DeckOut
+from .play.moves import slice_path
 from .rounds import CardAction, action_speeds, movement_kinds
 from .rounds import resolution_order as _order
 from .setup import zone_boss
-from .state import BOSS_SEAT, NO_CARD, Phase, SonicState
+from .state import BOSS_SEAT, NO_CARD, Phase
 from .track import LANES, Cell, Direction, Feature, SectionType, Zone
+
+if TYPE_CHECKING:
+    from .state import SonicState
 
 __all__ = [
     "LANES",
@@ -300,7 +304,7 @@ def invariants(state: SonicState, rules: Any = None) -> list[str]:
     rules = _rules(rules)
     out: list[str] = []
     board = state.board
-    comps = getattr(rules._catalog_obj(), "components", None)
+    comps = getattr(rules.catalog, "components", None)
     ring_total = getattr(comps, "rings", 50)
     badnik_total = sum(getattr(comps, "bag", (10, 10, 10, 10)))
     for s, t in enumerate(board.racers):

@@ -19,10 +19,14 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from ..core.dice import ChanceSource
-from .movement import Movement
-from .options import DeckOut, SonicOptions, TieBreak
+from .movement.vocabulary import Movement
+from .options import DeckOut, TieBreak
+
+if TYPE_CHECKING:
+    from ..core.dice import ChanceSource
+    from .options import SonicOptions
 
 __all__ = [
     "CardAction",
@@ -145,6 +149,7 @@ def action_speeds(
     """The speeds ``card``'s action can leave before the movement: passing keeps ``speed``;
     a Speed change changes it (up to ``cap``); Spin Dash adds its bonus at low speed.
 
+    >>> from racerlab.sonic.options import SonicOptions
     >>> sprint = CardFacts("s", "Sprint", 7, CardAction.SPRINT, CardMovement.RUN, 2, 0, 0, False)
     >>> action_speeds(sprint, 3, cap=6, turn_cap=None, options=SonicOptions())
     (3, 5)

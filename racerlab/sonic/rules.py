@@ -10,11 +10,12 @@ When a racer crosses the Finish Line the round is finished and the game ends;
 most rings plus badniks wins.
 
 This module plugs the game into the core: who acts, what is legal, checking, and
-dispatching each action to the module of its concern: :mod:`.start` (set-up),
-:mod:`.turns` (turn structure), :mod:`.cards` (cards and Speed), :mod:`.moves`
-(paths and moving), :mod:`.growth` (track growth), :mod:`.boss`, :mod:`.results`
-(scoring), :mod:`.director`; race, boss and solo are variant objects
-(:mod:`.variants`, :mod:`.solo`). One :class:`~.transition.Turn` carries what a
+dispatching each action to the module of its concern, in :mod:`.play` but for the
+director's: :mod:`.play.start` (set-up), :mod:`.play.turns` (turn structure),
+:mod:`.play.cards` (cards and Speed), :mod:`.play.moves` (paths and moving),
+:mod:`.play.growth` (track growth), :mod:`.play.boss`, :mod:`.play.results` (scoring),
+:mod:`.director`; race, boss and solo are variant objects (:mod:`.play.variants`,
+:mod:`.play.solo`, :mod:`.play.modes`). One :class:`~.play.transition.Turn` carries what a
 transition needs.
 
 >>> from racerlab.sonic import SonicRules, SonicSetup
@@ -27,10 +28,9 @@ transition needs.
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..core.dice import ChanceSource
-from ..core.rules import Action, Event, Rules
+from ..core.rules import Action, Rules
 from .actions import (
     ActionChoice,
     Move,
@@ -39,22 +39,27 @@ from .actions import (
     TakeCard,
     UseAction,
 )
-from .board import Board, RacerToken
-from .cards import pass_action, take_card, use_action
-from .choices import action_steps, check_action, legal_and_index
+from .catalog.facts import facts
 from .director import DIRECTOR_TYPES, apply_director, check_director, director_words
-from .event_names import EventNames, name_events
 from .events import DirectorChanged
-from .facts import Facts, facts
-from .modes import variant_for
-from .movement import Movement, Path
-from .moves import PathFinder, walk
 from .options import SonicOptions
+from .play.cards import pass_action, take_card, use_action
+from .play.choices import action_steps, check_action, legal_and_index
+from .play.event_names import EventNames, name_events
+from .play.modes import variant_for
+from .play.moves import PathFinder, walk
+from .play.start import new_game
+from .play.transition import Turn
+from .play.turns import choosing_seat, next_turn, play_card
 from .setup import SonicSetup, saved_setup
-from .start import new_game
 from .state import Phase, SonicState
-from .transition import Turn
-from .turns import choosing_seat, next_turn, play_card
+
+if TYPE_CHECKING:
+    from ..core.dice import ChanceSource
+    from ..core.rules import Event
+    from .board.board import Board, RacerToken
+    from .catalog.facts import Facts
+    from .movement.vocabulary import Movement, Path
 
 __all__ = ["SonicRules"]
 
@@ -119,7 +124,7 @@ class SonicRules(Rules[SonicState, Action]):
 
     def _catalog_obj(self) -> Any:
         if self._catalog is None:
-            from .catalog import load_catalog
+            from .catalog.loaders import load_catalog
 
             return load_catalog()
         return self._catalog

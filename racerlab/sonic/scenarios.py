@@ -26,16 +26,20 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.catalog import data_dir
 from ..core.errors import ScenarioError
 from ..core.timeline import FORMAT, FORMAT_VERSION
-from .board import Badnik
-from .catalog import SonicCatalog, load_catalog
-from .effects import spread_rings
-from .state import Phase, SonicState
+from .board.board import Badnik
+from .catalog.loaders import load_catalog
+from .effects.primitives import spread_rings
+from .state import Phase
 from .track import LANES, Section, SectionType, Zone
+
+if TYPE_CHECKING:
+    from .catalog.loaders import SonicCatalog
+    from .state import SonicState
 
 __all__ = [
     "at_turn",
@@ -306,7 +310,7 @@ def record_scenario(
     file pinning the actions and the resulting :func:`scenario_facts`."""
     import numpy as np
 
-    from .bots import greedy_bot
+    from .bots.look_ahead import greedy_bot
     from .rules import SonicRules
 
     rules = rules or SonicRules()

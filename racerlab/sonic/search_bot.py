@@ -1,5 +1,5 @@
 """The Battle Racers search bot: :class:`~racerlab.core.search.SearchBot` with the
-rule-aware bot as rollout policy, :func:`~racerlab.sonic.view.determinize` for what
+rule-aware bot as rollout policy, :func:`~racerlab.sonic.bots.determinize.determinize` for what
 the seat cannot see, and :func:`leaf_value` for positions not yet decided.
 
 Leaf values (ours, illustrative): a finished race or boss game is worth 1 to a
@@ -20,12 +20,17 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..core.search import SearchBot, logistic
-from .bots import position_value
+from .bots.determinize import determinize
+from .bots.look_ahead import position_value
+from .bots.smart import smart_bot, weights_for
 from .options import Mode
-from .smart import smart_bot, weights_for
-from .state import Phase, SonicState
-from .view import determinize
+from .state import Phase
+
+if TYPE_CHECKING:
+    from .state import SonicState
 
 __all__ = ["DEPTH", "PLAYOUTS", "SCALE", "leaf_value", "search_bot"]
 

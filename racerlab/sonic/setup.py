@@ -109,7 +109,7 @@ def random_setup(
     Solo, boss and each expansion zone all turn up over a few seeds, so bot
     runs over ``random_setup(0..n)`` cover every mode.
     """
-    from .catalog import load_catalog
+    from .catalog.loaders import load_catalog
 
     cat = catalog if catalog is not None else load_catalog()
     rng = np.random.default_rng([seed, 77])

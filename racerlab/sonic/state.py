@@ -12,14 +12,17 @@ from __future__ import annotations
 import dataclasses
 import enum
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..core.dice import DiceState
 from ..core.frozen import fast_replace
-from .board import Board, RacerToken
-from .options import SonicOptions
-from .setup import SonicSetup
+
+if TYPE_CHECKING:
+    from ..core.dice import DiceState
+    from .board.board import Board, RacerToken
+    from .options import SonicOptions
+    from .setup import SonicSetup
 
 __all__ = ["BOSS_SEAT", "NO_CARD", "BossState", "Phase", "SonicState"]
 

@@ -399,6 +399,17 @@ class Track:
         return len(self._owner)
 
     @property
+    def flat_cells(self) -> tuple[Cell, ...]:
+        """Every printed cell of the laid track, indexed ``col * LANES + lane``."""
+        return self._cells
+
+    @property
+    def flat_turns(self) -> tuple[int | None, ...]:
+        """Every space's Turn lane number (``None`` off the Turn lanes), indexed
+        ``col * LANES + lane`` (:meth:`turn_lane`)."""
+        return self._turns
+
+    @property
     def offsets(self) -> tuple[int, ...]:
         """Global column of the first column of each section."""
         return self._offsets

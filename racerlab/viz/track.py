@@ -259,7 +259,7 @@ class TrackPlot:
     def _draw_terrain(self, board: Any) -> None:
         """Redraw the laid track with its platforms, traps and Virtual Reality tokens,
         only when the board's terrain is a new one or more columns are laid."""
-        terrain = board._terrain()
+        terrain = board.terrain_tables()
         key = (id(terrain), board.track.n_columns)
         if key == self._terrain_key:
             return

@@ -3,8 +3,8 @@
 import pytest
 
 from racerlab.sonic.board import Badnik, Board, RacerToken
-from racerlab.sonic.move_events import BadnikDestroyed, RacerDamaged
 from racerlab.sonic.movement import Movement, MoveRules, paths, resolve_move
+from racerlab.sonic.movement.move_events import BadnikDestroyed, RacerDamaged
 from racerlab.sonic.track import Direction, Section, SectionType, Track, Zone
 
 LETTERS = {"F": Direction.FORWARD, "U": Direction.UP, "D": Direction.DOWN}

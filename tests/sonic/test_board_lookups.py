@@ -1,7 +1,6 @@
 """A board's lookups: owned and bounded by its line of boards, rebuilt the same when dropped."""
 
-from racerlab.sonic import board_lookups
-from racerlab.sonic.board import Badnik, Board
+from racerlab.sonic.board import Badnik, Board, lookups
 from racerlab.sonic.movement import Movement, paths
 from racerlab.sonic.track import Section, SectionType, Track, Zone
 
@@ -21,8 +20,8 @@ def test_a_line_of_boards_keeps_a_bounded_number_of_memos():
             board.path_memo()
             board = board.with_badnik((col, lane), None)
             board.path_memo()
-    kept = [m for m in first._lookups.memos if not m.dropped]
-    assert len(kept) <= board_lookups.LIVE_MEMOS
+    kept = [m for m in first.lookups.memos if not m.dropped]
+    assert len(kept) <= lookups.LIVE_MEMOS
     assert first._layout_memo.dropped  # the oldest was emptied...
     assert paths(first, (0, 2), 3, Movement.RUN) == before  # ...and is rebuilt the same
     assert not first._layout_memo.dropped

@@ -24,7 +24,7 @@ from racerlab.sonic.events import (
     BossMoved,
     GameEnded,
 )
-from racerlab.sonic.move_events import RacerDamaged
+from racerlab.sonic.movement.move_events import RacerDamaged
 from racerlab.sonic.rounds import CardAction, CardMovement
 from racerlab.sonic.scenarios import at_turn, give_cards, place, plain_catalog, put
 from racerlab.sonic.state import BOSS_SEAT, Phase

@@ -12,10 +12,10 @@ from racerlab.core.catalog import data_dir, validate_file
 from racerlab.core.errors import CatalogError, ScenarioError
 from racerlab.core.timeline import Timeline
 from racerlab.sonic import Mode, SonicRules, SonicSetup
-from racerlab.sonic.boss_rings import scatter_spaces
 from racerlab.sonic.catalog import EffectSpec, load_catalog
 from racerlab.sonic.effect_names import Effect
 from racerlab.sonic.effects import apply_boss_effect
+from racerlab.sonic.effects.boss_rings import scatter_spaces
 from racerlab.sonic.scenarios import load_scenario, place, run_scenario, scenario_facts
 from racerlab.sonic.setup import BOSS_DECK, SAVED_BOSS_DECK
 

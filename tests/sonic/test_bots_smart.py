@@ -11,14 +11,14 @@ import pytest
 from racerlab.sonic import Mode, PassAction, SonicRules, SonicSetup, greedy_bot, random_setup
 from racerlab.sonic.actions import Move
 from racerlab.sonic.bots import look_ahead_bot
+from racerlab.sonic.bots.determinize import determinize
+from racerlab.sonic.bots.smart import SOLO as SOLO_WEIGHTS
+from racerlab.sonic.bots.smart import foreseen, smart_bot
 from racerlab.sonic.movement import Movement
 from racerlab.sonic.rounds import CardAction, CardMovement, movement_kinds
 from racerlab.sonic.scenarios import at_turn, give_cards, place, plain_catalog, put
 from racerlab.sonic.search_bot import leaf_value, search_bot
-from racerlab.sonic.smart import SOLO as SOLO_WEIGHTS
-from racerlab.sonic.smart import foreseen, smart_bot
 from racerlab.sonic.state import Phase
-from racerlab.sonic.view import determinize
 
 RULES = SonicRules(plain_catalog(8))
 CARDS = RULES.facts.cards
@@ -154,8 +154,8 @@ def test_leaf_value_rewards_winning_and_hurting_the_boss():
 
 
 def test_options_valued_without_apply_get_exactly_the_applied_value():
-    from racerlab.sonic import bots as B
-    from racerlab.sonic.smart import BOSS
+    from racerlab.sonic.bots import look_ahead as B
+    from racerlab.sonic.bots.smart import BOSS
 
     def with_apply(state, rules, a, w):
         nxt = rules.apply(state, a).state

@@ -178,7 +178,7 @@ def test_lookup_helpers():
 
 def test_the_rules_read_the_catalogs_own_entries():
     """One model: the rules' index holds the very objects the loaders made."""
-    from racerlab.sonic.facts import facts
+    from racerlab.sonic.catalog.facts import facts
 
     f = facts(CAT)
     assert f is facts(CAT)
@@ -191,7 +191,7 @@ def test_the_rules_read_the_catalogs_own_entries():
 
 
 def test_a_boss_keeps_every_deck_version_newest_first():
-    from racerlab.sonic.facts import facts
+    from racerlab.sonic.catalog.facts import facts
 
     eggman = facts(CAT).bosses["eggman"]
     assert list(eggman.decks) == ["v2", "v1"]

@@ -7,7 +7,7 @@ import pytest
 from racerlab.core.errors import IllegalActionError
 from racerlab.sonic import Mode, SonicRules, SonicSetup, random_bot
 from racerlab.sonic.actions import Move, UseAction
-from racerlab.sonic.choices import check_action
+from racerlab.sonic.play.choices import check_action
 from racerlab.sonic.track import Zone
 
 
@@ -58,7 +58,7 @@ def test_a_listed_action_of_another_state_is_checked():
 
 def test_pass_speed_and_spin_are_allowed_exactly_when_listed():
     from racerlab.sonic.actions import ActionChoice, PassAction
-    from racerlab.sonic.choices import _plainly_allowed
+    from racerlab.sonic.play.choices import _plainly_allowed
 
     seen = 0
     for rules, state in _states(Mode.RACE, (Zone.BASE, Zone.GREEN_HILL), 11, n=600):

@@ -1,8 +1,8 @@
 """Racer damage: with and without rings, ring drops, safe spaces, large bases, shields."""
 
 from racerlab.sonic.board import Badnik, Board, RacerToken
-from racerlab.sonic.move_events import BossHit, RacerDamaged, RingsDropped, ShieldUsed
 from racerlab.sonic.movement import Movement, MoveRules, damage, paths, resolve_move, safe_space
+from racerlab.sonic.movement.move_events import BossHit, RacerDamaged, RingsDropped, ShieldUsed
 from racerlab.sonic.track import Direction, Section, SectionType, Track, Zone
 
 LETTERS = {"F": Direction.FORWARD, "U": Direction.UP, "D": Direction.DOWN}

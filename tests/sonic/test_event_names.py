@@ -8,9 +8,9 @@ import numpy as np
 
 from racerlab.sonic import Mode, SonicRules, greedy_bot, random_setup
 from racerlab.sonic.board import Badnik
-from racerlab.sonic.event_names import EventNames, name_events
 from racerlab.sonic.events import BossMoved
-from racerlab.sonic.move_events import RacerDamaged, where
+from racerlab.sonic.movement.move_events import RacerDamaged, where
+from racerlab.sonic.play.event_names import EventNames, name_events
 
 RULES = SonicRules()
 

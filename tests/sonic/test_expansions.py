@@ -9,8 +9,8 @@ from racerlab.sonic import Mode, PassAction, PlayCard, SonicRules, SonicSetup
 from racerlab.sonic.actions import Move
 from racerlab.sonic.effects import move_boss
 from racerlab.sonic.events import BossRule, TrapsFlipped
-from racerlab.sonic.move_events import PlatformRemoved, Sprung
 from racerlab.sonic.movement import Movement
+from racerlab.sonic.movement.move_events import PlatformRemoved, Sprung
 from racerlab.sonic.rounds import CardAction, CardMovement
 from racerlab.sonic.scenarios import at_turn, give_cards, place, put
 from racerlab.sonic.state import Phase

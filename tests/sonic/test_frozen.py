@@ -27,7 +27,7 @@ def test_board_goes_through_dataclasses_replace():
     # Board sets up its lookups' owner in __post_init__: the fast path must not skip it
     board = Board.new(random_setup_track())
     new = fast_replace(board, ring_pile=10)
-    assert new.ring_pile == 10 and new._lookups is not board._lookups
+    assert new.ring_pile == 10 and new.lookups is not board.lookups
     assert new._terrain_memo is None and new.terrain_memo() == {}
 
 

@@ -13,8 +13,8 @@ from racerlab.core.errors import ScenarioError
 from racerlab.sonic import SonicOptions, SonicRules, SonicSetup
 from racerlab.sonic.actions import Move, PassAction
 from racerlab.sonic.board import Badnik
-from racerlab.sonic.move_events import RacerDamaged, SpeedChanged
 from racerlab.sonic.movement import Movement
+from racerlab.sonic.movement.move_events import RacerDamaged, SpeedChanged
 from racerlab.sonic.rounds import CardAction, CardMovement
 from racerlab.sonic.scenarios import at_turn, place, plain_catalog, put
 

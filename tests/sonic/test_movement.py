@@ -5,7 +5,6 @@ from hypothesis import strategies as st
 
 from racerlab.core.dice import Dice
 from racerlab.sonic.board import BADNIK_ORDER, Board, RacerToken
-from racerlab.sonic.move_events import ObstacleHit
 from racerlab.sonic.movement import (
     MAX_SPEED,
     MIN_SPEED,
@@ -15,6 +14,7 @@ from racerlab.sonic.movement import (
     paths,
     resolve_move,
 )
+from racerlab.sonic.movement.move_events import ObstacleHit
 from racerlab.sonic.track import LANES, Direction, Section, SectionType, Track, Zone
 
 OPEN = " ".join(["0.."] * 12)
@@ -297,12 +297,12 @@ def test_a_reused_move_still_checks_the_steps_of_the_path():
 
 def _walked_both_ways(board, token, path, kind, back_first, monkeypatch):
     """``_resolve`` of one move with the plain-space shortcut on and off (same dice)."""
-    from racerlab.sonic import movement, walker
+    from racerlab.sonic.movement import resolve, walker
 
     got = []
     for plain in (True, False):
         monkeypatch.setattr(walker, "_PLAIN_STEPS", plain)
-        result, drew = movement._resolve(
+        result, drew = resolve._resolve(
             board, token.id, path, kind, MoveRules(), Dice.seeded(9), back_first
         )
         b = result.board
@@ -342,7 +342,7 @@ def _sampled_moves(per_kind=6):
 
 
 def test_plain_spaces_taken_the_short_way_give_the_same_moves(monkeypatch):
-    from racerlab.sonic import walker
+    from racerlab.sonic.movement import walker
 
     taken = []
     step = walker.Walk.plain_step
@@ -354,9 +354,9 @@ def test_plain_spaces_taken_the_short_way_give_the_same_moves(monkeypatch):
 
 
 def test_the_lean_walk_leaves_the_mover_as_the_full_walk_does():
-    from racerlab.sonic import walker
-    from racerlab.sonic.lean_walk import resolve_outcome
-    from racerlab.sonic.move_events import BossHit
+    from racerlab.sonic.movement import walker
+    from racerlab.sonic.movement.move_events import BossHit
+    from racerlab.sonic.movement.resolve import resolve_outcome
 
     seen = set()
     for board, token, path, kind, back_first in _sampled_moves():
@@ -374,7 +374,7 @@ def test_the_lean_walk_leaves_the_mover_as_the_full_walk_does():
         assert [t for t in lean.board.racers if t.id != token.id] == others
         assert (lean.board.rings, lean.board.badniks) == (full.board.rings, full.board.badniks)
         for b in (full.board, lean.board):  # the rings lookup the walk kept is the board's
-            assert b._index("rings") == dict(b.rings)
+            assert b.token_index("rings") == dict(b.rings)
         seen.update(type(e).__name__ for e in full.events)
         for keep in (False, True):  # the full walk's result (kept, or made with keep) read back
             again = resolve_outcome(

@@ -118,7 +118,7 @@ def test_a_move_off_the_legal_paths_is_refused_with_its_reason():
 
 
 def test_visit_hands_over_the_same_paths_in_the_same_order():
-    from racerlab.sonic.path_search import visit
+    from racerlab.sonic.movement.path_search import visit
 
     for state in MOVE_STATES[::2]:
         for board, token, kind, _full in _every_path(state):
@@ -147,7 +147,7 @@ def test_a_walk_started_while_another_runs_gets_its_own_scratch():
     # a sink that starts a second walk on the same board (as another thread could)
     state = MOVE_STATES[len(MOVE_STATES) // 2]
     board, token, kind, full = next(_every_path(state))
-    from racerlab.sonic.path_search import visit
+    from racerlab.sonic.movement.path_search import visit
 
     inner = []
 
@@ -161,7 +161,7 @@ def test_a_walk_started_while_another_runs_gets_its_own_scratch():
 
 
 def test_an_error_in_the_middle_of_a_walk_leaves_the_walker_clean():
-    from racerlab.sonic.path_search import visit
+    from racerlab.sonic.movement.path_search import visit
 
     state = MOVE_STATES[0]
     board, token, kind, full = next(_every_path(state))
@@ -175,8 +175,8 @@ def test_an_error_in_the_middle_of_a_walk_leaves_the_walker_clean():
 
 
 def test_the_walked_quick_value_is_the_best_of_the_listed_shortlist():
-    from racerlab.sonic import bots
-    from racerlab.sonic.quick_values import walked_static
+    from racerlab.sonic.bots import look_ahead as bots
+    from racerlab.sonic.bots.quick_values import walked_static
 
     checked = 0
     for state in MOVE_STATES[::2]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from racerlab.sonic import SonicRules, greedy_bot, random_setup
-from racerlab.sonic.plain_spaces import plain_terrain
+from racerlab.sonic.movement.plain_spaces import plain_terrain
 from racerlab.sonic.track import LANES, SectionType
 
 RULES = SonicRules()

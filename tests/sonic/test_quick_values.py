@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from racerlab.sonic.board import Badnik
 from racerlab.sonic.bots import GREEDY, Weights
-from racerlab.sonic.quick_values import quick_value
+from racerlab.sonic.bots.quick_values import quick_value
 
 SPACES = ((1, 2), (2, 2), (3, 1), (4, 1))
 RINGS = {(2, 2): 2, (4, 1): 1, (9, 9): 5}

@@ -2,8 +2,8 @@
 
 from racerlab.core.dice import Dice
 from racerlab.sonic.board import Badnik, Board, RacerToken
-from racerlab.sonic.move_events import PlatformRemoved, RingsCollected
 from racerlab.sonic.movement import Movement, paths, resolve_move
+from racerlab.sonic.movement.move_events import PlatformRemoved, RingsCollected
 from racerlab.sonic.track import (
     Direction,
     Platform,
@@ -56,8 +56,8 @@ def test_separate_spaces_are_separate_collections():
 
 
 def test_a_bare_count_and_a_changed_profile():
+    from racerlab.sonic.board.rings import restack
     from racerlab.sonic.effects import spread_rings
-    from racerlab.sonic.rings import restack
 
     assert spread_rings(4, 3) == (2, 1, 1)  # a director's count: one ring at a time
     assert restack((3, 0, 1), 4) == (3, 0, 1, 0)

@@ -3,8 +3,14 @@
 import pytest
 
 from racerlab.sonic.board import Board, RacerToken
-from racerlab.sonic.move_events import ObstacleHit, Pushed, RacerDamaged, SpeedChanged, Sprung
 from racerlab.sonic.movement import Movement, paths, resolve_move
+from racerlab.sonic.movement.move_events import (
+    ObstacleHit,
+    Pushed,
+    RacerDamaged,
+    SpeedChanged,
+    Sprung,
+)
 from racerlab.sonic.track import Direction, Section, SectionType, Track, Zone
 
 F, U, D = Direction.FORWARD, Direction.UP, Direction.DOWN

@@ -4,7 +4,7 @@ Several games are played on one :class:`SonicRules` from threads started togethe
 a short switch interval, so the threads interleave inside the engine's calls), and every
 game is the same, action by action and state by state, as when played one after
 another on a fresh rules object. Some games start from one shared initial state, so the
-boards' memos (kept by the line of boards, see :class:`~racerlab.sonic.moves.PathFinder`)
+boards' memos (kept by the line of boards, see :class:`~racerlab.sonic.play.moves.PathFinder`)
 are shared across the threads too.
 """
 

@@ -7,10 +7,10 @@ import numpy as np
 
 from racerlab.core.dice import Dice
 from racerlab.sonic import Mode, SonicRules, SonicSetup, random_bot
-from racerlab.sonic.modes import variant_for
+from racerlab.sonic.play.modes import variant_for
+from racerlab.sonic.play.transition import Turn
 from racerlab.sonic.state import Phase
 from racerlab.sonic.track import Zone
-from racerlab.sonic.transition import Turn
 
 
 def _turn(rules, state):
