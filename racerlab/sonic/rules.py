@@ -14,9 +14,8 @@ dispatching each action to the module of its concern, in :mod:`.play` but for th
 director's: :mod:`.play.start` (set-up), :mod:`.play.turns` (turn structure),
 :mod:`.play.cards` (cards and Speed), :mod:`.play.moves` (paths and moving),
 :mod:`.play.growth` (track growth), :mod:`.play.boss`, :mod:`.play.results` (scoring),
-:mod:`.director`; race, boss and solo are variant objects (:mod:`.play.variants`,
-:mod:`.play.solo`, :mod:`.play.modes`). One :class:`~.play.transition.Turn` carries what a
-transition needs.
+:mod:`.director`; race, boss and solo are variant objects (:mod:`.play.variants`). One
+:class:`~.play.transition.Turn` carries what a transition needs.
 
 >>> from racerlab.sonic import SonicRules, SonicSetup
 >>> rules = SonicRules()
@@ -46,11 +45,11 @@ from .options import SonicOptions
 from .play.cards import pass_action, take_card, use_action
 from .play.choices import action_steps, check_action, legal_and_index
 from .play.event_names import EventNames, name_events
-from .play.modes import variant_for
 from .play.moves import PathFinder, walk
 from .play.start import new_game
 from .play.transition import Turn
 from .play.turns import choosing_seat, next_turn, play_card
+from .play.variants import variant_for
 from .setup import SonicSetup, saved_setup
 from .state import Phase, SonicState
 

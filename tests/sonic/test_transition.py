@@ -7,8 +7,8 @@ import numpy as np
 
 from racerlab.core.dice import Dice
 from racerlab.sonic import Mode, SonicRules, SonicSetup, random_bot
-from racerlab.sonic.play.modes import variant_for
 from racerlab.sonic.play.transition import Turn
+from racerlab.sonic.play.variants import variant_for
 from racerlab.sonic.state import Phase
 from racerlab.sonic.track import Zone
 

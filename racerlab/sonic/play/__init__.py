@@ -17,10 +17,10 @@ at ``transition.py``, then ``turns.py``):
 * ``boss.py``: the boss in a boss or solo game: setting it up, its card each round, being
   damaged, crossing the line;
 * ``results.py``: crossing the Finish Line, ending the game, naming the winners;
-* ``variants.py``: race and boss as small variant objects overriding the few hooks where a
-  mode plays differently (which boss races, what damage without rings means, who wins);
-* ``solo.py``: solo mode: losing on damage without rings, the rank table, its variant;
-* ``modes.py``: :func:`~.modes.variant_for`, which variant plays each mode;
+* ``variants.py``: race, boss and solo as small variant objects overriding the few hooks
+  where a mode plays differently (which boss races, what damage without rings means, who
+  wins), and :func:`~.variants.variant_for`, the one table of them;
+* ``solo.py``: solo's own rules: losing on damage without rings, and the rank table;
 * ``event_names.py``: the printed names on a transition's events, for the log.
 
 This package imports ``racerlab.core``, the top-level vocabulary modules (``track.py``,
@@ -28,5 +28,5 @@ This package imports ``racerlab.core``, the top-level vocabulary modules (``trac
 ``board/``, ``movement/``, ``catalog/`` and ``effects/``; of the rest of the game only
 ``rules.py``, ``director.py`` and ``queries.py`` import it. Within it, ``transition.py``
 declares the hooks the variants answer (:class:`~.transition.ModeHooks`), so no rule imports
-a variant but through :func:`~.modes.variant_for`.
+a variant but through :func:`~.variants.variant_for`.
 """

@@ -3,7 +3,7 @@
 The winners of a race or boss game are the racers with the most rings plus badniks
 among those still in (and, with ``winner_must_finish``, across the line); ties are
 shared or go to the first across (``winner_tie``). Solo mode judges its one racer
-differently (see :class:`~.solo.SoloVariant`).
+differently (see :class:`~.variants.SoloVariant`).
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from ..state import NO_CARD, Phase, SonicState
 from ..track import SectionType, Track, Zone
 from .boss import place_boss
 from .growth import STRAIGHTS
-from .modes import variant_for
+from .variants import variant_for
 
 if TYPE_CHECKING:
     from ..catalog.facts import Facts

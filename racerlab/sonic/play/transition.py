@@ -30,8 +30,8 @@ __all__ = ["ModeHooks", "Turn", "set_at"]
 
 
 class ModeHooks(Protocol):
-    """What a transition asks of the mode being played (the variants of :mod:`.variants`
-    and :mod:`.solo` answer it; declared here so this module imports none of them)."""
+    """What a transition asks of the mode being played (the variant objects of :mod:`.variants`
+    answer it; declared here so this module imports none of them)."""
 
     def after_damage(
         self, t: Turn, state: SonicState, events: Iterable[Event], by: str | None = None
