@@ -68,15 +68,14 @@ MODULES = {
     "core/frozen.py": WORKING_FORM,
     "core/records.py": WORKING_FORM,
     "knights/draft.py": WORKING_FORM,
-    "knights/records.py": WORKING_FORM,
     "knights/state.py": WORKING_FORM,
     "sonic/board.py": WORKING_FORM,
     "sonic/transition.py": WORKING_FORM,
     "sonic/state.py": WORKING_FORM,
     "sonic/board_lookups.py": "board lookups",
     "knights/geometry": "contact geometry",
-    "knights/contacts.py": "contact geometry",
-    "knights/targeting.py": "contact geometry",
+    "knights/movement/obstacles.py": "contact geometry",
+    "knights/combat/targeting.py": "contact geometry",
     "sonic/path_search.py": "walks",
     "sonic/walker.py": "walks",
     "sonic/lean_walk.py": "walks",
@@ -86,9 +85,9 @@ MODULES = {
     "sonic/movement.py": "walks",
     "sonic/damage.py": "walks",
     "sonic/track.py": "walks",
-    "knights/bots.py": "bot",
-    "knights/smart.py": "bot",
-    "knights/search_bot.py": "bot",
+    "knights/bots/greedy.py": "bot",
+    "knights/bots/smart.py": "bot",
+    "knights/bots/search.py": "bot",
     "knights/queries.py": "bot",
     "sonic/bots.py": "bot",
     "sonic/smart.py": "bot",
@@ -98,23 +97,19 @@ MODULES = {
     "core/search.py": "bot",
     "core/dice.py": "dice",
     "core/chance.py": "dice",
-    "knights/view.py": "hidden information",
+    "knights/bots/determinize.py": "hidden information",
     "sonic/view.py": "hidden information",
 }
 """The concern of each module (a folder stands for every module in it); any other module of
 the package counts as "rules"."""
 
 FUNCTIONS = {
-    ("knights/draft.py", name): "card lookups"
-    for name in (
-        "racer_of",
-        "_racer_by_value",
-        "table_for",
-        "_table",
-        "racer",
-        "grants",
-        "has_any",
+    (module, name): "card lookups"
+    for module, names in (
+        ("knights/draft.py", ("racer_of", "_racer_by_value", "table_for", "_table", "racer")),
+        ("knights/build.py", ("grants", "has_any")),
     )
+    for name in names
 } | {
     ("sonic/board.py", name): "board lookups"
     for name in (
@@ -144,9 +139,9 @@ FUNCTIONS = {
 module's."""
 
 LOOK_AHEAD = {
-    "knights/bots.py",
-    "knights/smart.py",
-    "knights/search_bot.py",
+    "knights/bots/greedy.py",
+    "knights/bots/smart.py",
+    "knights/bots/search.py",
     "sonic/bots.py",
     "sonic/smart.py",
     "sonic/search_bot.py",
