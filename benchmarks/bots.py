@@ -63,7 +63,10 @@ def _bot(game: str, name: str, playouts: int | None) -> Any:
     from racerlab.analysis.simulate import profile_for
 
     if name == "search":
-        mod = __import__(f"racerlab.{game}.search_bot", fromlist=["search_bot"])
+        try:  # the search bot's module: in a bots package (Racer Knights), or beside the bots
+            mod = __import__(f"racerlab.{game}.bots.search", fromlist=["search_bot"])
+        except ModuleNotFoundError:
+            mod = __import__(f"racerlab.{game}.search_bot", fromlist=["search_bot"])
         return mod.search_bot(playouts) if playouts else mod.search_bot()
     return profile_for(game).bot(name)
 

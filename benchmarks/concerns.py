@@ -68,15 +68,12 @@ MODULES = {
     "core/frozen.py": WORKING_FORM,
     "core/records.py": WORKING_FORM,
     "knights/draft.py": WORKING_FORM,
-    "knights/records.py": WORKING_FORM,
     "knights/state.py": WORKING_FORM,
     "sonic/board/board.py": WORKING_FORM,
     "sonic/play/transition.py": WORKING_FORM,
     "sonic/state.py": WORKING_FORM,
     "sonic/board/lookups.py": "board lookups",
     "knights/geometry": "contact geometry",
-    "knights/contacts.py": "contact geometry",
-    "knights/targeting.py": "contact geometry",
     "sonic/movement/path_search.py": "walks",
     "sonic/movement/walker.py": "walks",
     "sonic/movement/resolve.py": "walks",
@@ -84,10 +81,12 @@ MODULES = {
     "sonic/play/moves.py": "walks",
     "sonic/movement/vocabulary.py": "walks",
     "sonic/movement/racer_damage.py": "walks",
+    "knights/movement/obstacles.py": "contact geometry",
+    "knights/combat/targeting.py": "contact geometry",
     "sonic/track.py": "walks",
-    "knights/bots.py": "bot",
-    "knights/smart.py": "bot",
-    "knights/search_bot.py": "bot",
+    "knights/bots/greedy.py": "bot",
+    "knights/bots/smart.py": "bot",
+    "knights/bots/search.py": "bot",
     "knights/queries.py": "bot",
     "sonic/bots/look_ahead.py": "bot",
     "sonic/bots/smart.py": "bot",
@@ -97,23 +96,19 @@ MODULES = {
     "core/search.py": "bot",
     "core/dice.py": "dice",
     "core/chance.py": "dice",
-    "knights/view.py": "hidden information",
     "sonic/bots/determinize.py": "hidden information",
+    "knights/bots/determinize.py": "hidden information",
 }
 """The concern of each module (a folder stands for every module in it); any other module of
 the package counts as "rules"."""
 
 FUNCTIONS = {
-    ("knights/draft.py", name): "card lookups"
-    for name in (
-        "racer_of",
-        "_racer_by_value",
-        "table_for",
-        "_table",
-        "racer",
-        "grants",
-        "has_any",
+    (module, name): "card lookups"
+    for module, names in (
+        ("knights/draft.py", ("racer_of", "_racer_by_value", "table_for", "_table", "racer")),
+        ("knights/build.py", ("grants", "has_any")),
     )
+    for name in names
 } | {
     ("sonic/board/board.py", name): "board lookups"
     for name in (
@@ -144,11 +139,11 @@ FUNCTIONS = {
 module's."""
 
 LOOK_AHEAD = {
-    "knights/bots.py",
-    "knights/smart.py",
-    "knights/search_bot.py",
     "sonic/bots/look_ahead.py",
     "sonic/bots/smart.py",
+    "knights/bots/greedy.py",
+    "knights/bots/smart.py",
+    "knights/bots/search.py",
     "sonic/search_bot.py",
     "core/search.py",
 }

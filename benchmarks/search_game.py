@@ -40,7 +40,11 @@ import json, sys, time
 from racerlab.analysis.simulate import simulate
 
 game, players, seed, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
-bot = __import__(f"racerlab.{game}.search_bot", fromlist=["search_bot"]).search_bot()
+try:  # the search bot's module: in a bots package, or (older trees, Battle Racers) beside them
+    where = __import__(f"racerlab.{game}.bots.search", fromlist=["search_bot"])
+except ModuleNotFoundError:
+    where = __import__(f"racerlab.{game}.search_bot", fromlist=["search_bot"])
+bot = where.search_bot()
 decisions = [0]
 
 def counted(state, rules, rng):

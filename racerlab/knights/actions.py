@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..core.rules import Action, DirectorAction
-from .geometry import Direction, Pose
+from .geometry.body import Pose
+from .geometry.motion import Direction
 from .parts import Side
 
 __all__ = [

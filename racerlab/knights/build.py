@@ -47,7 +47,16 @@ class CardSource(Protocol):
 _KNIGHT_BONUS = Ability.KNIGHT_BONUS
 _VETERAN = Ability.VETERAN
 
-__all__ = ["SLOTS", "BuildError", "GrantedAbility", "Racer", "RacerBuild", "slot_choices"]
+__all__ = [
+    "SLOTS",
+    "BuildError",
+    "GrantedAbility",
+    "Racer",
+    "RacerBuild",
+    "grants",
+    "has_any",
+    "slot_choices",
+]
 
 SLOTS: tuple[tuple[str, PartKind], ...] = (
     ("chassis", PartKind.CHASSIS),
@@ -324,3 +333,16 @@ class Racer:
             f"{self.name}{perfect}, driven by {self.knight.name}: {cols}; weapon arc {w.arc.value},"
             f" range {w.range}, strength {w.strength}, damage {w.damage}, {w.type.value}"
         )
+
+
+# -- which cards of a racer carry an ability ----------------------------------------------
+def grants(racer: Racer, ability: Ability, side: Side | None = None):
+    """Grants of ``ability`` that apply: every non-shield part, plus the shield on ``side``."""
+    return tuple(
+        g for g in racer.abilities if g[0].ability is ability and (g[2] is None or g[2] is side)
+    )
+
+
+def has_any(racer: Racer, ability: Ability) -> bool:
+    """Whether any card of the racer, shields included, carries ``ability`` (immunities)."""
+    return any(g[0].ability is ability for g in racer.abilities)

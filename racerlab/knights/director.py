@@ -18,6 +18,7 @@ stat tweaks and part swaps stay in :mod:`.rules`.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING
 
 from ..core.errors import IllegalActionError
 from ..core.limits import Range
@@ -31,12 +32,14 @@ from .actions import (
     SetTokens,
     SetValor,
 )
-from .catalog import KnightsCatalog
 from .draft import WEAPON_STATS, Draft, racer_of
 from .events import StatChanged
 from .geometry.table import overlaps
 from .parts import Stats
-from .state import KnightsState, RacerState
+
+if TYPE_CHECKING:
+    from .catalog.loaders import KnightsCatalog
+    from .state import KnightsState, RacerState
 
 __all__ = [
     "EDITS",

@@ -3,30 +3,33 @@
 Resolving an action touches several racers (damage, Glory, tokens, moves); a
 :class:`Draft` holds mutable lists for that: racer records copied on their first change,
 blockers, the phase and the events written. It holds no rule: the rules that edit it live
-with their concern (:mod:`.durability` for losing Durability and wrecks, :mod:`.waypoints`
-for crossings, :mod:`.results` for Glory and the race's end). ``freeze()`` builds the next
-frozen :class:`~racerlab.knights.state.KnightsState`.
+with their concern (:mod:`.joust.results` for losing Durability, wrecks, Glory and the
+race's end, :mod:`.movement.moves` for crossings). ``freeze()`` builds the next frozen
+:class:`~racerlab.knights.state.KnightsState`; the records are copied with :func:`copier`
+(fast copies of frozen slotted records, below).
 
 It also holds the per-game cached lookups: :func:`racer_of` (a racer's cards
 added up, with the director's tweaks) and :func:`table_for`. What a racer on a draft would
-touch is measured in :mod:`.contacts`.
+touch is measured in :mod:`.movement.obstacles`.
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import fields, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.rules import Event
-from .build import Racer, RacerBuild
-from .catalog import KnightsCatalog, load_catalog
-from .geometry import Pose
-from .geometry.table import Table
-from .parts import Ability, Side, Stats
-from .records import copier
-from .setup import KnightsSetup, table_of
-from .state import KnightsState, PendingAttack, Phase, RacerState
+from .catalog.loaders import KnightsCatalog, load_catalog
+from .parts import Stats
+from .setup import table_of
+from .state import KnightsSetup, KnightsState, PendingAttack, Phase, RacerState
+
+if TYPE_CHECKING:
+    from .build import Racer, RacerBuild
+    from .geometry.body import Pose
+    from .geometry.table import Table
 
 # Members of the enums this module compares against in hot paths, read once: on Python 3.11
 # every read of an Enum class attribute goes through EnumType.__getattr__'s slow hook.
@@ -36,8 +39,7 @@ __all__ = [
     "WEAPON_STATS",
     "Draft",
     "clear_racer_cache",
-    "grants",
-    "has_any",
+    "copier",
     "racer_of",
     "table_for",
 ]
@@ -130,6 +132,50 @@ def _table(width: float, height: float, catalog: KnightsCatalog) -> Table:
     return table_of(KnightsSetup((), (), (), width, height), catalog)
 
 
+# -- fast copies of the frozen records (racer records, states) -----------------------------
+# A frozen slotted dataclass refuses ordinary attribute writes, so a copy made field by field
+# (:func:`~racerlab.core.frozen.fast_replace`) calls each slot's setter through the slow,
+# general call path: for a 30-field racer record that was most of a copy's cost. Here a copy
+# is filled in as a plain *twin* class with the very same slots (ordinary, fast attribute
+# writes), then given its real class, which Python allows between classes whose instances
+# have the same layout. The result is an ordinary frozen instance, equal to what
+# ``dataclasses.replace`` makes.
+
+_COPIERS: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
+"""Copy functions by (class, fields given): a few per class (one per call site shape)."""
+
+
+def copier(cls: type, changed: tuple[str, ...] = ()) -> Callable[..., Any]:
+    """A function ``(obj, *values)`` that copies ``obj`` (a ``cls``) with the fields named in
+    ``changed`` set to ``values``, in that order.
+
+    ``cls`` must be a frozen dataclass with ``slots=True`` and no ``__post_init__``; field
+    names outside ``cls`` raise ``TypeError``.
+    """
+    key = (cls, changed)
+    found = _COPIERS.get(key)
+    if found is not None:
+        return found
+    names = tuple(f.name for f in fields(cls))
+    slots = cls.__dict__.get("__slots__")
+    if slots is None or tuple(slots) != names or hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__name__} is not a slotted frozen dataclass without __post_init__")
+    unknown = sorted(set(changed) - set(names))
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field(s) {unknown}")
+    twin = type(f"_{cls.__name__}Twin", (), {"__slots__": tuple(slots)})
+    args = ", ".join(f"v{k}" for k in range(len(changed)))
+    lines = [f"def copy(obj{', ' if args else ''}{args}):", "    new = _new(_twin)"]
+    for name in names:
+        value = f"v{changed.index(name)}" if name in changed else f"obj.{name}"
+        lines.append(f"    new.{name} = {value}")
+    lines += ["    new.__class__ = _cls", "    return new"]
+    env: dict[str, Any] = {"_new": object.__new__, "_twin": twin, "_cls": cls}
+    exec("\n".join(lines), env)  # the source is built above from field names only
+    _COPIERS[key] = env["copy"]
+    return env["copy"]
+
+
 _SET = object.__setattr__
 
 _DRAFTED = (
@@ -150,18 +196,6 @@ _copy_state = copier(KnightsState, _DRAFTED)
 
 _READER: tuple[KnightsState | None, Draft | None] = (None, None)
 """The last state a reading draft was asked for, and that draft (see :meth:`Draft.reading`)."""
-
-
-def grants(racer: Racer, ability: Ability, side: Side | None = None):
-    """Grants of ``ability`` that apply: every non-shield part, plus the shield on ``side``."""
-    return tuple(
-        g for g in racer.abilities if g[0].ability is ability and (g[2] is None or g[2] is side)
-    )
-
-
-def has_any(racer: Racer, ability: Ability) -> bool:
-    """Whether any card of the racer, shields included, carries ``ability`` (immunities)."""
-    return any(g[0].ability is ability for g in racer.abilities)
 
 
 class Draft:
@@ -209,13 +243,13 @@ class Draft:
         self.end_reason = state.end_reason
         self.events: list[Event] = []
         self.discs_kept: dict = {}
-        """Bounding circles :func:`~racerlab.knights.contacts.discs` worked out on this draft,
-        dropped when a racer moves or is wrecked or a blocker changes."""
+        """Bounding circles :func:`~racerlab.knights.movement.obstacles.discs` worked out on
+        this draft, dropped when a racer moves or is wrecked or a blocker changes."""
         self._copies: dict[int, RacerState] = {}
         """Racer records this draft copied and may still edit in place (see :meth:`set`)."""
         self.wrecks_held = False
         """While True, a wreck leaving one racer does not end the race yet
-        (:func:`~racerlab.knights.durability.held`)."""
+        (:func:`~racerlab.knights.joust.results.held`)."""
         self.read_only = False
         """True for a shared reading draft (:meth:`reading`): editing it is refused."""
         self.passed: object = None

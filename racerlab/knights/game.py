@@ -10,16 +10,17 @@ the dashboards) finds the game through :data:`GAME`, listed once in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+import importlib
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..core.errors import ScenarioError
-from ..core.registry import GameDescriptor
+from ..core.registry import GameDescriptor, Policy
 from ..core.rules import Event, Rules
-from .bots import greedy_bot, random_bot
-from .catalog import (
+from .catalog.loaders import (
     KINDS,
     KnightsCatalog,
     load_catalog,
@@ -31,12 +32,12 @@ from .events import Rammed, ShotFired, Wrecked
 from .options import KnightsOptions
 from .rules import KnightsRules
 from .scenarios import bundled, load_scenario
-from .search_bot import search_bot
 from .setup import load_table_checked, random_setup
-from .smart import smart_bot
-from .state import KnightsState
 
-__all__ = ["GAME", "PLAYERS", "knights_summary", "player_names"]
+if TYPE_CHECKING:
+    from .state import KnightsState
+
+__all__ = ["BOTS", "GAME", "PLAYERS", "NamedBots", "knights_summary", "player_names"]
 
 PLAYERS = 3
 """Players in a random joust when the caller does not say."""
@@ -86,6 +87,53 @@ def _scenarios() -> dict[str, Callable[[], Any]]:
     return {name.replace("-", " ").capitalize(): _scenario_loader(name) for name in bundled()}
 
 
+BOTS = {
+    "greedy": "racerlab.knights.bots.greedy:greedy_bot",
+    "random": "racerlab.knights.bots.greedy:random_bot",
+    "smart": "racerlab.knights.bots.smart:smart_bot",
+    "search": "racerlab.knights.bots.search:search_bot()",
+}
+"""The game's bots by name, each as ``"module:attribute"`` (a policy), or
+``"module:attribute()"`` (a factory called once, with no arguments, for the policy)."""
+
+
+class NamedBots(Mapping[str, Policy]):
+    """Policies named by ``"module:attribute"`` strings (see :data:`BOTS`), imported on first
+    use, so that loading the descriptor loads no bot (as :mod:`racerlab.games` names games)."""
+
+    def __init__(self, where: Mapping[str, str]) -> None:
+        self._where = dict(where)
+        self._found: dict[str, Policy] = {}
+        self._lock = threading.Lock()
+
+    def __getitem__(self, name: str) -> Policy:
+        found = self._found.get(name)
+        if found is None:
+            reference = self._where[name]  # KeyError for a name that is not a bot
+            with self._lock:
+                found = self._found.get(name)
+                if found is None:
+                    found = self._found[name] = _resolve(reference)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+    def __reduce__(self) -> tuple[type, tuple[dict[str, str]]]:
+        # pickled by the names alone (a job sent to a worker process resolves them there)
+        return (NamedBots, (self._where,))
+
+
+def _resolve(reference: str) -> Policy:
+    module, _, attribute = reference.partition(":")
+    called = attribute.endswith("()")
+    found = getattr(importlib.import_module(module), attribute.removesuffix("()"))
+    return found() if called else found
+
+
 def player_names(state: KnightsState) -> list[str]:
     """Each seat's racer name."""
     return [state.name(i) for i in range(len(state.racers))]
@@ -110,12 +158,7 @@ GAME = GameDescriptor(
     },
     scenarios=_scenarios,
     random_setup=_random_setup,
-    bots={
-        "greedy": greedy_bot,
-        "random": random_bot,
-        "smart": smart_bot,
-        "search": search_bot(),
-    },
+    bots=NamedBots(BOTS),
     summarize=knights_summary,
     player_names=player_names,
 )

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from ..core.errors import ScenarioError
-from .results import falcon_split
+from .joust.results import falcon_split
 
 __all__ = [
     "FalconPot",
@@ -91,7 +91,8 @@ class FalconPot:
         return falcon_tokens(self.ante)
 
     def payout(self, winner: int | None, second: int | None) -> tuple[FalconTokens, ...]:
-        """Each player's winnings as tokens (see :func:`~racerlab.knights.results.falcon_split`)."""
+        """Each player's winnings as tokens (see
+        :func:`~racerlab.knights.joust.results.falcon_split`)."""
         return tuple(
             falcon_tokens(n) for n in falcon_split(self.players, winner, second, self.ante)
         )

@@ -16,14 +16,16 @@ from __future__ import annotations
 
 import functools
 from dataclasses import fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.catalog import data_dir
 from ..core.catalog_files import provenance_index
 from ..core.provenance import OURS, RULEBOOK, ProvenanceIndex
-from .build import RacerBuild
-from .catalog import load_catalog
+from .catalog.loaders import load_catalog
 from .parts import Stats
+
+if TYPE_CHECKING:
+    from .build import RacerBuild
 
 __all__ = ["INVENTED_NOTE", "invented_stats", "provenance", "stat_provenance"]
 

@@ -10,7 +10,7 @@ Odds are never computed by a second copy of the rules: :func:`attack_odds` and
 :func:`drive_order_odds` run the engine's own code over every roll with
 :func:`racerlab.core.chance.exact`; a hit chance alone (:func:`hit_odds`,
 :func:`shot_hit_odds`, :func:`ram_hit_odds`) is the odds of the attack roll on
-the engine's own Strength and Armor (:func:`~racerlab.knights.attack_roll.hit_chance`),
+the engine's own Strength and Armor (:func:`~racerlab.knights.combat.attack_roll.hit_chance`),
 since those two dice decide the hit before anything else is rolled.
 
 >>> from racerlab.knights.scenarios import worked_example
@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import shapely
 from shapely.geometry.base import BaseGeometry
@@ -33,40 +33,34 @@ from shapely.geometry.base import BaseGeometry
 from ..core.chance import exact
 from ..core.dice import ChanceSource
 from ..core.errors import IllegalActionError
-from . import contacts
 from .actions import Direction, DriveRoll, Fire, SurgeChoice, Target, TargetKind
 from .build import SLOTS, Racer, RacerBuild
-from .combat import (
+from .combat.attack_roll import (
     after_defences,
-    arc_widths,
     attack_terms,
-    check_fire,
     hit_chance,
     ram_strength,
     resolve_attack,
-    target_geometry,
-    weapon_range,
 )
+from .combat.attacks import check_fire
+from .combat.targeting import arc_widths, target_geometry, weapon_range
 from .draft import WEAPON_STATS, Draft, clear_racer_cache, racer_of, table_for
-from .durability import lose
 from .events import EvadeRolled
-from .geometry import (
-    AttackGeometry,
-    arc_region,
-    corners,
-    first_contact,
-    footprint,
-    front_centre,
-    moved,
-    ram_lane,
-    reachable_region,
-)
-from .geometry.table import Table
+from .geometry.arcs import AttackGeometry, arc_region
+from .geometry.body import corners, footprint, front_centre
+from .geometry.contact import first_contact
+from .geometry.motion import moved, ram_lane
+from .geometry.reach import reachable_region
 from .geometry.tolerance import TOL_M
-from .movement import slide
+from .joust.results import lose
+from .joust.rounds import new_round, resolve_drive, resolve_surge, settle_drive
+from .movement import obstacles
+from .movement.moves import slide
 from .parts import PartKind, Side, Stats
-from .rounds import new_round, resolve_drive, resolve_surge, settle_drive
 from .state import KnightsState, PendingAttack, Phase
+
+if TYPE_CHECKING:
+    from .geometry.table import Table
 
 __all__ = [
     "RACER_STATS",
@@ -248,7 +242,7 @@ def ram_preview(state: KnightsState, player: int, distance: float | None = None)
     """Ram Strength of driving straight ahead ``distance`` M (default: all the Speed left).
 
     Lists every racer and standing blocker in the lane; the first one met (as the engine's
-    Ram meets it, :func:`~racerlab.knights.contacts.measure`) can be rammed and gets
+    Ram meets it, :func:`~racerlab.knights.movement.obstacles.measure`) can be rammed and gets
     its exact hit chance (:func:`ram_hit_odds`; the others are behind it).
     """
     d = Draft(state)
@@ -256,9 +250,9 @@ def ram_preview(state: KnightsState, player: int, distance: float | None = None)
     reach = float(rs.speed_points + rs.turbo_points) if distance is None else float(distance)
     pose, body = d.pose(player), d.table.body
     lane = ram_lane(pose, body, reach)
-    contact = contacts.measure(d, player, Direction.FORWARD, reach)
+    contact = obstacles.measure(d, player, Direction.FORWARD, reach)
     found: list[RamTarget] = []
-    for key, geom in contacts.obstacles(d, player):
+    for key, geom in obstacles.obstacles(d, player):
         met = key == contact.key  # listed even where the lane's outline only grazes it
         if not (isinstance(key, tuple) and (met or shapely.intersects(lane, geom))):
             continue
@@ -277,7 +271,7 @@ def ram_preview(state: KnightsState, player: int, distance: float | None = None)
 def ram_hit_odds(state: KnightsState, player: int, target: Target, approach: float) -> Fraction:
     """Exact hit chance of racer ``player``'s Ram on ``target``, met after driving
     ``approach`` M straight ahead: the engine's own drive, then its attack roll's odds
-    (:func:`~racerlab.knights.attack_roll.hit_chance`). Valor as none bid yet."""
+    (:func:`~racerlab.knights.combat.attack_roll.hit_chance`). Valor as none bid yet."""
     run = state.racers[player].straight_run + approach
     p = PendingAttack(player, target, True, run_m=run, approach_m=approach)
     ready = _pending_draft(state, p)
@@ -316,7 +310,7 @@ def reachable(state: KnightsState, player: int, *, turns: bool = True) -> BaseGe
     for direction, reach in (("forward", float(mp)), ("reverse", float(mp // 2))):
         if reach <= 0:
             continue
-        c = first_contact(pose, body, direction, reach, contacts.obstacles(d, player))
+        c = first_contact(pose, body, direction, reach, obstacles.obstacles(d, player))
         end = moved(pose, c.distance, direction)
         shapes.append(shapely.convex_hull(shapely.union(here, d.table.shape(end))))
     return shapely.union_all(shapes)

@@ -3,8 +3,8 @@
 It plugs the game into the core (:class:`~racerlab.core.rules.Rules`): the
 state machine is drive rolls -> (Surge choices) -> each player's actions in
 order (with Valor bidding inside attacks) -> round end, until the race ends.
-The rule areas live in their own modules (:mod:`.rounds`, :mod:`.movement`,
-:mod:`.combat`); this module checks who may act, dispatches, and adds Repair
+The rule areas live in their own modules (:mod:`.joust.rounds`, :mod:`.movement.moves`,
+:mod:`.combat.attacks`); this module checks who may act, dispatches, and adds Repair
 and the director's actions.
 
 >>> from racerlab.knights.setup import random_setup
@@ -24,7 +24,6 @@ from typing import Any
 from ..core.dice import ChanceSource, DiceState
 from ..core.errors import IllegalActionError, ScenarioError
 from ..core.rules import Action, DirectorAction, Rules
-from . import contacts
 from .actions import (
     ACTION_TYPES,
     AdjustStat,
@@ -46,28 +45,38 @@ from .actions import (
     Turn,
 )
 from .build import BuildError, RacerBuild
-from .catalog import KnightsCatalog, load_catalog
-from .combat import (
+from .catalog.loaders import KnightsCatalog, load_catalog
+from .combat.attacks import (
     FIRE_COST,
     HEAVY_COST,
     bidder,
     check_bid,
     check_fire,
     check_ram,
-    maybe_in_range,
     ram_approach,
     resolve_bid,
     resolve_fire,
     resolve_ram,
-    target_geometry,
 )
+from .combat.targeting import maybe_in_range, target_geometry
 from .director import EDITS, adjustment_for, apply_edit, check_edit
 from .draft import WEAPON_STATS, Draft, racer_of
 from .events import Repaired, StatChanged
-from .geometry import Pose, turn_limit, turned
+from .geometry.body import Pose
+from .geometry.motion import turn_limit, turned
 from .geometry.table import overlaps
 from .geometry.tolerance import TOL_M
-from .movement import (
+from .joust.results import Result, result
+from .joust.rounds import (
+    after_action,
+    check_drive,
+    end_turn,
+    new_round,
+    resolve_drive,
+    resolve_surge,
+)
+from .movement import obstacles
+from .movement.moves import (
     COSTS,
     TURN_SAMPLE_DEGREES,
     check_discharge,
@@ -81,17 +90,8 @@ from .movement import (
 )
 from .options import KnightsOptions
 from .parts import Ability, Side, Stats
-from .results import Result, result
-from .rounds import (
-    after_action,
-    check_drive,
-    end_turn,
-    new_round,
-    resolve_drive,
-    resolve_surge,
-)
-from .setup import KnightsSetup, PlayerSetup, check_setup
-from .state import KnightsState, Phase, RacerState
+from .setup import check_setup
+from .state import KnightsSetup, KnightsState, Phase, PlayerSetup, RacerState
 
 # Members of the enums this module compares against in hot paths, read once: on Python 3.11
 # every read of an Enum class attribute goes through EnumType.__getattr__'s slow hook.
@@ -188,7 +188,7 @@ class KnightsRules(Rules[KnightsState, Action]):
         return state.order[state.turn]
 
     def result(self, state: KnightsState) -> Result:
-        """Glory standings, winner and Falcons (see :mod:`racerlab.knights.results`)."""
+        """Glory standings, winner and Falcons (see :mod:`racerlab.knights.joust.results`)."""
         return result(state)
 
     # -- checking -----------------------------------------------------------------------
@@ -365,9 +365,9 @@ class KnightsRules(Rules[KnightsState, Action]):
             shape = d.table.shape(pose)
             if not d.table.inside(pose):
                 raise IllegalActionError(f"{d.name(p)}'s racer would be off the arena there")
-            for key, geom in contacts.obstacles(d, p):
+            for key, geom in obstacles.obstacles(d, p):
                 if overlaps(shape, geom, d.options.contact_tolerance_m):
-                    from .movement import describe_key
+                    from .movement.moves import describe_key
 
                     raise IllegalActionError(f"the racer would overlap {describe_key(d, key)}")
 
@@ -481,7 +481,7 @@ class KnightsRules(Rules[KnightsState, Action]):
                             if step_deg == TURN_SAMPLE_DEGREES:
                                 # the sweep to k steps is clear iff each step's pose is
                                 pose = turned(rs.pose, d.table.body, deg, pivot)
-                                if contacts.overlapping(d, i, pose, tol) is not None:
+                                if obstacles.overlapping(d, i, pose, tol) is not None:
                                     break
                             elif turn_blocked(d, i, deg, pivot) is not None:
                                 break

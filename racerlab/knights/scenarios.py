@@ -18,19 +18,22 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core.catalog import data_dir
 from ..core.errors import ScenarioError
 from ..core.rules import Action, ForceRolls
 from ..core.timeline import Timeline
 from .actions import Bid, DriveRoll, Fire, Move, Target, Turn
-from .build import RacerBuild
-from .catalog import KnightsCatalog, load_catalog
-from .geometry import Pose
+from .catalog.loaders import KnightsCatalog, load_catalog
+from .geometry.body import Pose
 from .options import KnightsOptions
 from .parts import Side
-from .setup import KnightsSetup, PlayerSetup, example_setup, start_pose, table_of
-from .state import KnightsState, Phase
+from .setup import example_setup, start_pose, table_of
+from .state import KnightsSetup, KnightsState, Phase, PlayerSetup
+
+if TYPE_CHECKING:
+    from .build import RacerBuild
 
 __all__ = [
     "bundled",
@@ -94,7 +97,7 @@ def greedy_joust(seed: int = GREEDY_JOUST_SEED, players: int = 3) -> Timeline:
     """A whole joust between greedy bots on a random layout (for replays and lessons)."""
     import numpy as np
 
-    from .bots import greedy_bot
+    from .bots.greedy import greedy_bot
     from .rules import KnightsRules
     from .setup import random_setup
 

@@ -1,7 +1,8 @@
 """Setting up a joust: players and their racers, waypoints, starting poses, the arena.
 
 A :class:`KnightsSetup` is frozen and JSON-friendly (it is saved with every
-game). :func:`check_setup` enforces the placement rules and raises
+game; it is defined with the state in :mod:`racerlab.knights.state` and given here too).
+:func:`check_setup` enforces the placement rules and raises
 :class:`~racerlab.core.errors.ScenarioError` naming the waypoint or racer and
 the distance measured:
 
@@ -19,20 +20,19 @@ the distance measured:
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import shapely
 
 from ..core.errors import CatalogError, Problem, ScenarioError
-from ..core.limits import MAX_PLAYERS, check_colour, check_finite, check_name
-from .build import RacerBuild
-from .catalog import KnightsCatalog, TableSpec, load_catalog, load_table
-from .geometry import EPS, Pose
+from ..core.limits import MAX_PLAYERS, check_finite
+from .catalog.loaders import KnightsCatalog, TableSpec, load_catalog, load_table
+from .geometry.body import EPS, Pose
 from .geometry.table import Table, disc_gap_bounds, racer_gap
 from .geometry.tolerance import SURE_M, TOL_M
 from .options import KnightsOptions
+from .state import KnightsSetup, PlayerSetup
 
 __all__ = [
     "MIN_ARENA_M",
@@ -45,37 +45,6 @@ __all__ = [
     "table_layout_problems",
     "table_of",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerSetup:
-    """One player: a name, the racer's cards and an optional colour for drawings."""
-
-    name: str
-    racer: RacerBuild
-    colour: str | None = None
-
-    def __post_init__(self) -> None:
-        check_name(self.name, "player name")
-        if self.colour is not None:
-            check_colour(self.colour, f"{self.name}'s colour")
-
-
-@dataclass(frozen=True, slots=True)
-class KnightsSetup:
-    """Who races, where the waypoints and racers start, and the arena's size (M).
-
-    ``waypoints`` are centres in order (waypoint 1 first); the arena's corner
-    is at the origin. ``falcon_ante`` is what each player puts in the Falcons
-    pot when the ``falcons_pot`` option is on.
-    """
-
-    players: tuple[PlayerSetup, ...]
-    waypoints: tuple[tuple[float, float], ...]
-    poses: tuple[Pose, ...]
-    arena_width: float = 20.0
-    arena_height: float = 20.0
-    falcon_ante: int = 1
 
 
 def table_of(setup: KnightsSetup, catalog: KnightsCatalog | None = None) -> Table:

@@ -1,4 +1,9 @@
-"""The state of a joust: a frozen snapshot of every racer, waypoint, phase and the dice.
+"""The values a joust is made of: its set-up, and its state at one moment, both frozen.
+
+A :class:`KnightsSetup` says who races, where the waypoints and racers start and how big the
+arena is; it is saved with every game. The placement rules that check one, random set-ups
+and the rulebook's example are in :mod:`racerlab.knights.setup` (which gives these classes
+too). A :class:`KnightsState` is a snapshot of every racer, waypoint, phase and the dice.
 
 States never change; the rules build new ones with :func:`dataclasses.replace`.
 Events are not kept here (``apply`` returns them), so a state is small and
@@ -11,18 +16,20 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from ..core.dice import DiceState
+from ..core.limits import check_colour, check_name
 from .actions import Target
 from .build import RacerBuild
-from .catalog import KnightsCatalog, load_catalog
-from .geometry import Pose
+from .catalog.loaders import KnightsCatalog, load_catalog
+from .geometry.body import Pose
 from .options import KnightsOptions
 from .parts import Side
-from .setup import KnightsSetup
 
 __all__ = [
+    "KnightsSetup",
     "KnightsState",
     "PendingAttack",
     "Phase",
+    "PlayerSetup",
     "Pose",
     "RacerBuild",
     "RacerState",
@@ -32,6 +39,37 @@ __all__ = [
 """Besides its own types, this module gives the value types a state is made of (a racer's
 ``RacerBuild``, its ``Pose``, a shield's ``Side``, an attack's ``Target``), so code above
 the engine needs nothing else to read a state."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSetup:
+    """One player: a name, the racer's cards and an optional colour for drawings."""
+
+    name: str
+    racer: RacerBuild
+    colour: str | None = None
+
+    def __post_init__(self) -> None:
+        check_name(self.name, "player name")
+        if self.colour is not None:
+            check_colour(self.colour, f"{self.name}'s colour")
+
+
+@dataclass(frozen=True, slots=True)
+class KnightsSetup:
+    """Who races, where the waypoints and racers start, and the arena's size (M).
+
+    ``waypoints`` are centres in order (waypoint 1 first); the arena's corner
+    is at the origin. ``falcon_ante`` is what each player puts in the Falcons
+    pot when the ``falcons_pot`` option is on.
+    """
+
+    players: tuple[PlayerSetup, ...]
+    waypoints: tuple[tuple[float, float], ...]
+    poses: tuple[Pose, ...]
+    arena_width: float = 20.0
+    arena_height: float = 20.0
+    falcon_ante: int = 1
 
 
 class Phase(Enum):

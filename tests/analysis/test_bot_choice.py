@@ -15,7 +15,7 @@ from racerlab.core.errors import ScenarioError
 
 def test_bots_per_seat_by_name_match_the_same_policies():
     from racerlab.knights import greedy_bot
-    from racerlab.knights.smart import smart_bot
+    from racerlab.knights.bots.smart import smart_bot
 
     by_name = simulate("knights", games=3, seed=4, players=2, bots="smart,greedy", progress=False)
     by_policy = simulate(

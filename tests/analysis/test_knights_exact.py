@@ -197,7 +197,7 @@ def test_attack_table_matches_single_attacks():
 @settings(max_examples=4, deadline=None, derandomize=True)
 @given(strength=st.integers(0, 8), armor=st.integers(5, 12), evasive=st.booleans())
 def test_monte_carlo_of_the_engine_agrees_with_exact(strength, armor, evasive):
-    from racerlab.knights.combat import resolve_attack
+    from racerlab.knights.combat.attack_roll import resolve_attack
     from racerlab.knights.draft import Draft
 
     state = ke.duel_state(strength, armor, damage=1, durability=3, evasive=evasive)

@@ -11,7 +11,7 @@ from racerlab.core.timeline import Timeline
 from racerlab.knights import KnightsRules, greedy_bot, random_bot, random_setup
 from racerlab.knights.actions import Bid, EndTurn, Fire, Move, Ram, Target, Turn
 from racerlab.knights.draft import table_for
-from racerlab.knights.results import result
+from racerlab.knights.joust.results import result
 from racerlab.knights.scenarios import lesson_state, placed, staged
 from racerlab.knights.state import Phase
 

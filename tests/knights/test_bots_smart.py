@@ -10,9 +10,9 @@ import pytest
 
 from racerlab.knights import KnightsRules, greedy_bot, random_setup
 from racerlab.knights.actions import DriveRoll, EndTurn, Move, Ram, Target
+from racerlab.knights.bots.search import candidates, leaf_value, search_bot
+from racerlab.knights.bots.smart import RAM_EV_MIN, ram_value, smart_bot
 from racerlab.knights.scenarios import lesson_state, placed, staged
-from racerlab.knights.search_bot import candidates, leaf_value, search_bot
-from racerlab.knights.smart import RAM_EV_MIN, ram_value, smart_bot
 from racerlab.knights.state import Phase
 
 rules = KnightsRules()

@@ -3,9 +3,9 @@
 import pytest
 
 from racerlab.core.conformance import check_game
-from racerlab.knights import contacts
-from racerlab.knights.bots import greedy_bot, random_bot
+from racerlab.knights.bots.greedy import greedy_bot, random_bot
 from racerlab.knights.draft import Draft
+from racerlab.knights.movement import obstacles
 from racerlab.knights.options import KnightsOptions
 from racerlab.knights.rules import KnightsRules
 from racerlab.knights.setup import random_setup
@@ -33,7 +33,7 @@ def invariants(state, rules):
         if extra < 0 or extra % state.options.wreck_glory:
             problems.append(f"racer {i} Glory {r.glory} does not add up (extra {extra})")
         if not r.wrecked:
-            hit = contacts.overlapping(d, i, r.pose, 1e-4)
+            hit = obstacles.overlapping(d, i, r.pose, 1e-4)
             if hit is not None and not (isinstance(hit, tuple) and hit[0] == "blocker"):
                 problems.append(f"racer {i} overlaps {hit}")
     wrecked = sum(r.wrecked for r in state.racers)

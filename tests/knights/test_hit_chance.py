@@ -9,13 +9,13 @@ import pytest
 from racerlab.core.chance import chance_above, exact
 from racerlab.knights import KnightsRules, random_setup
 from racerlab.knights.actions import Direction, Target
-from racerlab.knights.attack_roll import attack_terms, hit_chance, resolve_attack
-from racerlab.knights.combat import ram_approach
+from racerlab.knights.bots.smart import smart_bot
+from racerlab.knights.combat.attack_roll import attack_terms, hit_chance, resolve_attack
+from racerlab.knights.combat.attacks import ram_approach
 from racerlab.knights.draft import Draft
 from racerlab.knights.geometry.tolerance import TOL_M
-from racerlab.knights.movement import slide
+from racerlab.knights.movement.moves import slide
 from racerlab.knights.queries import attack_odds, hit_odds, ram_preview, shot_hit_odds
-from racerlab.knights.smart import smart_bot
 from racerlab.knights.state import PendingAttack, Phase
 
 

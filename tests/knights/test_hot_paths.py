@@ -9,13 +9,15 @@ import pytest
 import shapely
 
 from racerlab.core.errors import IllegalActionError, ScenarioError
-from racerlab.knights import contacts
 from racerlab.knights.actions import Direction, Move, Target
-from racerlab.knights.bots import greedy_bot
-from racerlab.knights.combat import arc_widths, maybe_in_arc, target_geometry, weapon_range
-from racerlab.knights.contacts import _within
-from racerlab.knights.draft import Draft
-from racerlab.knights.durability import hit_blocker
+from racerlab.knights.bots.greedy import greedy_bot
+from racerlab.knights.combat.targeting import (
+    arc_widths,
+    maybe_in_arc,
+    target_geometry,
+    weapon_range,
+)
+from racerlab.knights.draft import Draft, copier
 from racerlab.knights.geometry import Pose, attack_geometry, moved, swept, turned
 from racerlab.knights.geometry.table import (
     disc_gap_bounds,
@@ -26,10 +28,11 @@ from racerlab.knights.geometry.table import (
     sweep_touches_disc,
     touches,
 )
-from racerlab.knights.movement import turn_is_clear
+from racerlab.knights.joust.results import hit_blocker
+from racerlab.knights.movement import obstacles
+from racerlab.knights.movement.moves import turn_is_clear
 from racerlab.knights.options import KnightsOptions
 from racerlab.knights.parts import Side
-from racerlab.knights.records import copier
 from racerlab.knights.rules import KnightsRules
 from racerlab.knights.scenarios import lesson_state, placed, staged
 from racerlab.knights.setup import check_setup, random_setup
@@ -110,15 +113,15 @@ def test_a_drafts_racer_lookup_follows_a_changed_build():
 
 def test_shared_contact_is_dropped_once_a_racer_moves():
     s = lane()
-    clear = contacts.measure(Draft(s), 0, Direction.FORWARD.value, 5.0)
+    clear = obstacles.measure(Draft(s), 0, Direction.FORWARD.value, 5.0)
     assert clear.key is None and clear.distance == pytest.approx(5.0)
     d = Draft(s)
     d.set(1, pose=Pose(10.0, 6.0, 0.0))  # Cindy now broadside ahead: her near side at y=5.6
-    blocked = contacts.measure(d, 0, Direction.FORWARD.value, 5.0)
+    blocked = obstacles.measure(d, 0, Direction.FORWARD.value, 5.0)
     assert blocked.key == ("racer", 1) and blocked.distance == pytest.approx(5.6 - 2.7)
-    fresh = contacts.measure(Draft(placed(s, 1, 10.0, 6.0, 0.0)), 0, Direction.FORWARD.value, 5.0)
+    fresh = obstacles.measure(Draft(placed(s, 1, 10.0, 6.0, 0.0)), 0, Direction.FORWARD.value, 5.0)
     assert fresh == blocked
-    assert contacts.measure(Draft(s), 0, Direction.FORWARD.value, 5.0) == clear
+    assert obstacles.measure(Draft(s), 0, Direction.FORWARD.value, 5.0) == clear
 
 
 def test_remembered_attack_geometry_follows_the_racers():
@@ -213,15 +216,15 @@ def test_a_shorter_slide_read_off_a_longer_one_is_what_measuring_gives(seed):
                 s, i, rng.uniform(1, 19), rng.uniform(1, 19), float(rng.choice([0, 90, 33, 210]))
             )
         d = Draft(s)
-        if any(contacts.overlapping(d, i, s.racers[i].pose, 1e-6) for i in range(3)):
+        if any(obstacles.overlapping(d, i, s.racers[i].pose, 1e-6) for i in range(3)):
             continue
         way = str(rng.choice(["forward", "reverse"]))
         longer = float(rng.uniform(1.0, 8.0))
-        contacts.measure(d, 0, way, longer)
+        obstacles.measure(d, 0, way, longer)
         for shorter in (1.0, float(rng.uniform(0.05, longer))):
-            derived = _within(contacts._shared(d), (0, way, shorter, True))
-            measured = contacts._slide(d, 0, way, shorter, True)
-            assert contacts.measure(d, 0, way, shorter) == measured
+            derived = obstacles.read_off(obstacles.shared_contacts(d), (0, way, shorter, True))
+            measured = obstacles.slide_contact(d, 0, way, shorter, True)
+            assert obstacles.measure(d, 0, way, shorter) == measured
             if derived is not None:
                 read_off += 1
                 assert derived == measured, (s.racers, way, longer, shorter)
@@ -271,7 +274,7 @@ def test_a_racer_stopped_touching_a_blocker_is_not_on_its_waypoint():
     # Jeff drives north into waypoint 1's blocker and stops touching its (exact) circle
     s = placed(lane(), 0, 10.0, 7.0, 90.0)
     d = Draft(s)
-    ahead = contacts.measure(d, 0, Direction.FORWARD.value, 5.0)
+    ahead = obstacles.measure(d, 0, Direction.FORWARD.value, 5.0)
     assert ahead.key == ("blocker", 0)
     stop = moved(s.racers[0].pose, ahead.distance, "forward")
     table, xy = d.table, s.setup.waypoints[0]
@@ -392,7 +395,7 @@ def test_a_turn_called_clear_without_sampling_touches_nothing_at_any_angle(seed)
                 clear += 1
                 for deg in np.linspace(-180.0, 180.0, 73):
                     pose = turned(s.racers[0].pose, body, float(deg), pivot)
-                    assert contacts.overlapping(d, 0, pose, tol) is None, (
+                    assert obstacles.overlapping(d, 0, pose, tol) is None, (
                         s.racers,
                         pivot,
                         deg,

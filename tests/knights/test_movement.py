@@ -180,7 +180,7 @@ def test_turn_into_a_racer_refused():
 
 def test_runs_into_says_what_check_move_refuses():
     from racerlab.knights.draft import Draft
-    from racerlab.knights.movement import contact_ahead, runs_into
+    from racerlab.knights.movement.moves import contact_ahead, runs_into
 
     s = placed(jeff_turn(speed_points=5), 1, 10.0, 2.7 + 0.5 + 0.7, 90.0)  # Cindy 0.5M ahead
     d = Draft.reading(s)

@@ -5,8 +5,8 @@ from dataclasses import replace
 from racerlab.core.rules import ForceRolls
 from racerlab.knights.actions import DriveRoll, EndTurn, Move
 from racerlab.knights.events import RaceEnded
+from racerlab.knights.joust.results import falcon_split, result
 from racerlab.knights.options import KnightsOptions, TieBreak
-from racerlab.knights.results import falcon_split, result
 from racerlab.knights.rules import KnightsRules
 from racerlab.knights.scenarios import lesson_state, placed, staged
 

@@ -3,9 +3,9 @@
 import numpy as np
 import pytest
 
-from racerlab.knights import contacts
 from racerlab.knights.draft import Draft
 from racerlab.knights.geometry import first_contact
+from racerlab.knights.movement import obstacles
 from racerlab.knights.scenarios import lesson_state, placed
 
 
@@ -21,13 +21,13 @@ def test_fast_contact_matches_first_contact(seed):
                 s, i, rng.uniform(1, 19), rng.uniform(1, 19), float(rng.choice([0, 90, 33, 210]))
             )
         d = Draft(s)
-        if any(contacts.overlapping(d, i, s.racers[i].pose, 1e-6) for i in range(3)):
+        if any(obstacles.overlapping(d, i, s.racers[i].pose, 1e-6) for i in range(3)):
             continue
         direction = str(rng.choice(["forward", "reverse", "left", "right"]))
         dist = float(rng.uniform(0.1, 6.0))
-        fast = contacts.measure(d, 0, direction, dist)
+        fast = obstacles.measure(d, 0, direction, dist)
         slow = first_contact(
-            s.racers[0].pose, d.table.body, direction, dist, contacts.obstacles(d, 0)
+            s.racers[0].pose, d.table.body, direction, dist, obstacles.obstacles(d, 0)
         )
         checked += 1
         hits += slow.key is not None
@@ -42,6 +42,6 @@ def test_touching_and_moving_away_is_free():
     s = placed(s, 0, 10.0, 4.0, 90.0)
     s = placed(s, 1, 10.0, 5.4, 90.0)  # nose to tail, touching
     d = Draft(s)
-    assert contacts.measure(d, 0, "forward", 1.0).distance == 0.0
-    assert contacts.measure(d, 0, "reverse", 1.0).key is None
-    assert contacts.measure(d, 0, "left", 1.0).key is None  # a graze along the touching edge
+    assert obstacles.measure(d, 0, "forward", 1.0).distance == 0.0
+    assert obstacles.measure(d, 0, "reverse", 1.0).key is None
+    assert obstacles.measure(d, 0, "left", 1.0).key is None  # a graze along the touching edge

@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from racerlab.knights import KnightsRules, random_setup
-from racerlab.knights.bots import greedy_bot
+from racerlab.knights.bots.greedy import greedy_bot
 
 GAMES = 6
 

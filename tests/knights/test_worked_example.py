@@ -77,7 +77,7 @@ def test_whole_example_numbers():
     assert cindy.durability == 3 and cindy.weakness == 1
     assert [e.token for e in _events(tl, TokenPlaced)] == ["Weakness"]
     # Weakness: her Armor is now 7 for the rest of the joust
-    from racerlab.knights.combat import armor_parts
+    from racerlab.knights.combat.attack_roll import armor_parts
     from racerlab.knights.draft import Draft
     from racerlab.knights.state import PendingAttack
 

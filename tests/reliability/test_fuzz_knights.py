@@ -29,13 +29,13 @@ from racerlab.core.conformance import check_game
 from racerlab.knights import (
     KnightsOptions,
     KnightsRules,
-    contacts,
     greedy_bot,
     random_bot,
     random_setup,
 )
 from racerlab.knights.draft import Draft
 from racerlab.knights.events import GloryGained, WaypointCrossed, Wrecked
+from racerlab.knights.movement import obstacles
 from racerlab.knights.options import (
     BlockedWaypointMove,
     DamagePreventionUse,
@@ -76,7 +76,7 @@ def state_problems(state) -> list[str]:
             if getattr(r, name) < 0:
                 out.append(f"racer {i} {name} is {getattr(r, name)}")
         if not r.wrecked:
-            hit = contacts.overlapping(d, i, r.pose, 1e-4)
+            hit = obstacles.overlapping(d, i, r.pose, 1e-4)
             if hit is not None and not (isinstance(hit, tuple) and hit[0] == "blocker"):
                 out.append(f"racer {i} footprint overlaps {hit}")
     return out

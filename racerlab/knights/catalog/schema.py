@@ -14,9 +14,9 @@ from dataclasses import fields
 from types import MappingProxyType
 from typing import Any
 
-from ..core.catalog import Checker, Field, Schema
-from ..core.provenance import PRINTED_FIELD
-from .parts import Ability, Arc, PartKind, Rarity, Side, Source, Species, Stats, WeaponType
+from ...core.catalog import Checker, Field, Schema
+from ...core.provenance import PRINTED_FIELD
+from ..parts import Ability, Arc, PartKind, Rarity, Side, Source, Species, Stats, WeaponType
 
 __all__ = [
     "ABILITY_AMOUNT_MAX",

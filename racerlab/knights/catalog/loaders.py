@@ -21,6 +21,7 @@ Abilities are written as on a stat strip, in lower case: ``"evasive"``,
 >>> cat = load_catalog()
 >>> cat.parts["dancing_eclipse"].stats.speed, cat.table.r_per_m
 (5, 1.4)
+>>> from racerlab.knights.catalog import parse_ability
 >>> parse_ability("protection(fire, 2)").label()
 'Protection (Fire 2)'
 """
@@ -34,12 +35,12 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from ..core.catalog import Checker, data_dir, read_toml
-from ..core.errors import CatalogError, Problem
-from .build import RacerBuild
-from .catalog_schema import (
-    ABILITY_KINDS,
-    FORMAT_VERSION,
+from ...core.catalog import Checker, data_dir, read_toml
+from ...core.errors import CatalogError, Problem
+from ..build import RacerBuild
+from ..parts import Ability, Part, PartKind, Side, Source, Species
+from .entries import read_parts
+from .schema import (
     KINDS,
     RACER_SCHEMA,
     SLOT_KINDS,
@@ -47,12 +48,8 @@ from .catalog_schema import (
     check_id,
     check_version,
 )
-from .part_entries import parse_ability, read_parts
-from .parts import Ability, Part, PartKind, Side, Source, Species
 
 __all__ = [
-    "ABILITY_KINDS",
-    "FORMAT_VERSION",
     "KINDS",
     "KnightsCatalog",
     "TableSpec",
@@ -61,7 +58,6 @@ __all__ = [
     "load_parts",
     "load_racers",
     "load_table",
-    "parse_ability",
 ]
 
 _SIDE_ORDER = tuple(Side)

@@ -25,10 +25,10 @@ import math
 
 import numpy as np
 
-from ..core.errors import IllegalActionError
-from ..core.rules import Action
-from ..core.tolerance import SURE
-from .actions import (
+from ...core.errors import IllegalActionError
+from ...core.rules import Action
+from ...core.tolerance import SURE
+from ..actions import (
     Bid,
     Direction,
     DriveRoll,
@@ -41,13 +41,14 @@ from .actions import (
     TargetKind,
     Turn,
 )
-from .combat import FIRE_COST, maybe_in_arc, maybe_in_range, target_geometry
-from .draft import Draft
-from .geometry import turn_limit
-from .geometry.tolerance import MIN_MOVE_M, TOL_M
-from .movement import contact_ahead, runs_into
-from .parts import Side
-from .state import KnightsState, Phase
+from ..combat.attacks import FIRE_COST
+from ..combat.targeting import maybe_in_arc, maybe_in_range, target_geometry
+from ..draft import Draft
+from ..geometry.motion import turn_limit
+from ..geometry.tolerance import MIN_MOVE_M, TOL_M
+from ..movement.moves import contact_ahead, runs_into
+from ..parts import Side
+from ..state import KnightsState, Phase
 
 # Members of the enums this module compares against in hot paths, read once: on Python 3.11
 # every read of an Enum class attribute goes through EnumType.__getattr__'s slow hook.

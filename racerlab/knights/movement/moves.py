@@ -4,23 +4,34 @@ Voluntary moves stop short of anything solid: a move that would run into a
 racer, a standing blocker or a wall is refused (saying what is in the way and
 how far), while a move that ends touching it is allowed (the way to line up a
 Ram). Forced moves (Bounce) stop at the first contact and cause a Collision.
+
+Crossing waypoints (the module's last part): a racer crosses its next waypoint (when that
+waypoint's blocker is destroyed) by moving or turning over it; the Glory for it, and for
+being first across the last one, is given there (:func:`cross`).
 """
 
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
-from ..core.dice import ChanceSource
-from ..core.errors import IllegalActionError
-from . import contacts
-from .actions import Direction, Discharge, Move, Turn
-from .draft import Draft
-from .durability import hit_blocker, lose
-from .events import Collided, Discharged, Moved, Pushed, Turned
-from .geometry import Contact, moved, side_centre, turn_limit, turned
-from .geometry.tolerance import CLEAR_M, TOL_M
-from .parts import Ability, Side
-from .waypoints import cross
+from ...core.dice import ChanceSource
+from ...core.errors import IllegalActionError
+from ..actions import Direction, Discharge, Move, Turn
+from ..events import Collided, Discharged, Moved, Pushed, Turned, WaypointCrossed
+from ..geometry.body import Pose, side_centre
+from ..geometry.motion import moved, turn_limit, turned
+from ..geometry.overlap import segment_distance
+from ..geometry.sweep import turn_touches_disc
+from ..geometry.table import Table, disc_corners, sweep_touches_disc
+from ..geometry.tolerance import CLEAR_M, TOL_M
+from ..joust.results import gain_glory, hit_blocker, lose
+from ..parts import Ability, Side
+from . import obstacles
+
+if TYPE_CHECKING:
+    from ..draft import Draft
+    from ..geometry.contact import Contact
 
 # Members of the enums this module compares against in hot paths, read once: on Python 3.11
 # every read of an Enum class attribute goes through EnumType.__getattr__'s slow hook.
@@ -37,6 +48,7 @@ __all__ = [
     "check_move",
     "check_turn",
     "contact_ahead",
+    "cross",
     "describe_key",
     "pay_move",
     "push",
@@ -44,6 +56,7 @@ __all__ = [
     "resolve_move",
     "resolve_turn",
     "runs_into",
+    "touches_waypoint",
     "turn_blocked",
     "turn_is_clear",
 ]
@@ -70,7 +83,7 @@ def describe_key(d: Draft, key) -> str:
 
 def contact_ahead(d: Draft, i: int, direction: Direction, limit: float) -> Contact:
     """How far racer ``i`` can slide ``direction`` (up to ``limit``) before touching something."""
-    return contacts.measure(d, i, direction, limit)  # a Direction is its name (a str): no .value
+    return obstacles.measure(d, i, direction, limit)  # a Direction is its name (a str): no .value
 
 
 def _movement_points(d: Draft, i: int) -> int:
@@ -198,7 +211,7 @@ def turn_blocked(d: Draft, i: int, degrees: float, pivot: Side):
         return None
     steps = max(1, math.ceil(abs(degrees) / TURN_SAMPLE_DEGREES))
     for k in range(1, steps + 1):
-        key = contacts.overlapping(d, i, turned(pose, body, degrees * k / steps, pivot), tol)
+        key = obstacles.overlapping(d, i, turned(pose, body, degrees * k / steps, pivot), tol)
         if key is not None:
             return key
     return None
@@ -217,7 +230,7 @@ def turn_is_clear(d: Draft, i: int, pivot: Side, tol: float) -> bool:
     far = math.hypot(body.length / 2.0, body.width) + abs(tol) + CLEAR_M
     if not (far <= px <= table.width - far and far <= py <= table.height - far):
         return False
-    return all(math.hypot(cx - px, cy - py) > far + r for _, cx, cy, r, _ in contacts.discs(d, i))
+    return all(math.hypot(cx - px, cy - py) > far + r for _, cx, cy, r, _ in obstacles.discs(d, i))
 
 
 def check_turn(d: Draft, i: int, action: Turn) -> None:
@@ -310,7 +323,7 @@ def push(d: Draft, i: int, heading: float, distance: float, by: int | None, dice
     A contact is a Collision: the racer loses Durability, and so does the racer
     or blocker it hit (walls take nothing).
     """
-    contact = contacts.measure(d, i, heading, distance)
+    contact = obstacles.measure(d, i, heading, distance)
     if contact.distance > TOL:
         slide(d, i, heading, contact.distance)
     d.emit(
@@ -328,3 +341,55 @@ def push(d: Draft, i: int, heading: float, distance: float, by: int | None, dice
     elif isinstance(key, tuple) and key[0] == "blocker":
         hit_blocker(d, key[1], dmg, None)
     lose(d, i, dmg, "a Collision", by, dice)
+
+
+# -- crossing waypoints --------------------------------------------------------------------
+def cross(d: Draft, i: int, old: Pose, new: Pose, turn: tuple[float, Side] | None = None) -> None:
+    """Glory for each waypoint, in order, that the movement from ``old`` to ``new`` touches.
+
+    A slide covers :func:`~racerlab.knights.geometry.swept` (see
+    :func:`~racerlab.knights.geometry.table.sweep_touches_disc`). A turn (``turn`` gives its
+    degrees and pivot side) covers the area the racer sweeps rotating, not the hull of
+    its two footprints (:func:`~racerlab.knights.geometry.sweep.turn_touches_disc`).
+    Waypoints far from the path are ruled out first by bounding circles.
+    """
+    wps = d.setup.waypoints
+    last = len(wps) - 1
+    while True:
+        rs = d.racers[i]
+        w = rs.next_waypoint
+        if w > last or d.blockers[w] > 0 or rs.wrecked:
+            return
+        if not touches_waypoint(d.table, old, new, turn, wps[w]):
+            return
+        d.set(i, next_waypoint=w + 1)
+        d.emit(WaypointCrossed(i, d.name(i), w))
+        gain_glory(d, i, d.options.waypoint_glory, f"crossing waypoint {w + 1}")
+        if w == last and d.first_across_last is None:
+            d.first_across_last = i
+            gain_glory(d, i, d.options.first_across_last_glory, "first across the last waypoint")
+
+
+def touches_waypoint(
+    table: Table,
+    old: Pose,
+    new: Pose,
+    turn: tuple[float, Side] | None,
+    waypoint: tuple[float, float],
+) -> bool:
+    """Whether the move (a slide, or a turn of ``turn``) passes over the waypoint at
+    ``waypoint``."""
+    body, size = table.body, table.waypoint_diameter
+    wx, wy = waypoint
+    if turn is None:
+        reach = table.racer_radius + size / 2.0
+        if segment_distance(old.x, old.y, new.x, new.y, wx, wy) > reach + TOL_M:
+            return False
+        return sweep_touches_disc(old, body, new, (wx, wy), size)
+    degrees, pivot = turn
+    px, py = side_centre(old, body, pivot)
+    far = math.hypot(body.length / 2.0, body.width) + size / 2.0
+    if math.hypot(wx - px, wy - py) > far + TOL_M:
+        return False
+    corners = disc_corners(wx, wy, size)
+    return turn_touches_disc(old, body, degrees, pivot, (wx, wy), size, corners)

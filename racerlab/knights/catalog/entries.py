@@ -13,16 +13,8 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-from ..core.catalog import Checker, read_toml
-from .catalog_schema import (
-    ABILITY_AMOUNT_MAX,
-    ABILITY_KINDS,
-    KNIGHT_BONUS_STATS,
-    SCHEMAS,
-    check_id,
-    check_version,
-)
-from .parts import (
+from ...core.catalog import Checker, read_toml
+from ..parts import (
     Ability,
     AbilityUse,
     Arc,
@@ -35,6 +27,14 @@ from .parts import (
     Stats,
     Weapon,
     WeaponType,
+)
+from .schema import (
+    ABILITY_AMOUNT_MAX,
+    ABILITY_KINDS,
+    KNIGHT_BONUS_STATS,
+    SCHEMAS,
+    check_id,
+    check_version,
 )
 
 __all__ = ["parse_ability", "read_parts"]

@@ -1,9 +1,9 @@
-"""Attacks: firing and ramming, checked and paid for here; the rest by concern.
+"""Attacks: firing and ramming, checked and paid for, then the Valor bidding on the roll.
 
-Who a weapon or a Ram can reach is in :mod:`~racerlab.knights.targeting`, the Valor
-bidding in :mod:`~racerlab.knights.bidding`, the attack roll in
-:mod:`~racerlab.knights.attack_roll` and what a hit does in
-:mod:`~racerlab.knights.attack_damage`. Their public names are importable from here too.
+A declared attack waits while attacker and target add Valor in turn to the roll until
+both pass (or can add no more), then it resolves. Who a weapon or a Ram can reach is in
+:mod:`~racerlab.knights.combat.targeting`; the attack roll and what a hit does in
+:mod:`~racerlab.knights.combat.attack_roll`.
 
 One function resolves every attack (:func:`resolve_attack`), for the game and
 for the odds shown by :mod:`racerlab.knights.queries` (run over every roll by
@@ -13,74 +13,45 @@ for the odds shown by :mod:`racerlab.knights.queries` (run over every roll by
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
-from ..core.dice import ChanceSource
-from ..core.errors import IllegalActionError
-from . import contacts
-from .actions import Direction, Fire, Ram, Target, TargetKind
-from .attack_damage import EVADE_ON, after_defences
-from .attack_roll import (
-    COILED_BONUS,
-    DURABLE_SAVES_ON,
-    WEAKNESS_FLOOR,
-    AttackOutcome,
-    AttackTerms,
-    armor_parts,
-    attack_terms,
-    choose_side,
-    hit_chance,
-    ram_strength,
-    resolve_attack,
-    strength_parts,
-)
-from .bidding import advance_bidding, bidder, check_bid, check_valor, open_bidding, resolve_bid
-from .draft import Draft
-from .geometry import AttackGeometry
-from .movement import TOL, check_can_move, describe_key, pay_move, slide
-from .parts import Ability
-from .state import PendingAttack
+from ...core.dice import ChanceSource
+from ...core.errors import IllegalActionError
+from ...core.frozen import fast_replace
+from ..actions import Bid, Direction, Fire, Ram, Target, TargetKind
+from ..events import BidMade
+from ..movement import obstacles
+from ..movement.moves import TOL, check_can_move, describe_key, pay_move, slide
+from ..parts import Ability
+from ..state import PendingAttack, Phase
+from .attack_roll import resolve_attack
 from .targeting import (
-    arc_widths,
     check_side,
     check_target,
-    maybe_in_arc,
-    maybe_in_range,
     ram_sides,
     target_geometry,
     weapon_range,
 )
 
+if TYPE_CHECKING:
+    from ..draft import Draft
+    from ..geometry.arcs import AttackGeometry
+
 __all__ = [
-    "COILED_BONUS",
-    "DURABLE_SAVES_ON",
-    "EVADE_ON",
     "FIRE_COST",
     "HEAVY_COST",
-    "WEAKNESS_FLOOR",
-    "AttackOutcome",
-    "AttackTerms",
     "advance_bidding",
-    "after_defences",
-    "arc_widths",
-    "armor_parts",
-    "attack_terms",
     "bidder",
     "check_bid",
     "check_fire",
     "check_ram",
-    "choose_side",
-    "hit_chance",
-    "maybe_in_arc",
-    "maybe_in_range",
+    "check_valor",
+    "open_bidding",
     "ram_approach",
-    "ram_strength",
-    "resolve_attack",
     "resolve_bid",
     "resolve_fire",
     "resolve_ram",
-    "strength_parts",
-    "target_geometry",
-    "weapon_range",
+    "valor_room",
 ]
 
 FIRE_COST = 2
@@ -151,7 +122,7 @@ def ram_approach(d: Draft, i: int, target: Target) -> tuple[float, object]:
     """How far racer ``i`` drives straight ahead before its first contact, and with what."""
     rs = d.r(i)
     limit = float(rs.speed_points + rs.turbo_points)
-    contact = contacts.measure(d, i, "forward", limit)
+    contact = obstacles.measure(d, i, "forward", limit)
     return contact.distance, contact.key
 
 
@@ -194,3 +165,111 @@ def resolve_ram(d: Draft, i: int, a: Ram, dice: ChanceSource) -> None:
     open_bidding(
         d, PendingAttack(i, a.target, True, side=a.side, run_m=run, approach_m=dist), a.valor, dice
     )
+
+
+# -- Valor bidding -------------------------------------------------------------------------
+def valor_room(d: Draft, who: int, already: int) -> int:
+    """How much more Valor ``who`` may add to one roll (the per-action cap and what is left)."""
+    return max(0, min(d.racer(who).max_valor_per_action - already, d.r(who).valor))
+
+
+def check_valor(d: Draft, i: int, valor: int) -> None:
+    """Refuse a Valor bid on a new attack over the cap per roll or the Valor left."""
+    if not isinstance(valor, int) or isinstance(valor, bool) or valor < 0:
+        raise IllegalActionError(f"Valor must be a whole number 0 or more, got {valor!r}")
+    room = valor_room(d, i, 0)
+    if valor > room:
+        cap = d.racer(i).max_valor_per_action
+        raise IllegalActionError(
+            f"{d.name(i)} may add at most {room} Valor here (cap {cap} per roll, "
+            f"{d.r(i).valor} left), not {valor}"
+        )
+
+
+def open_bidding(d: Draft, p: PendingAttack, valor: int, dice: ChanceSource) -> None:
+    """Make ``p`` the pending attack with the attacker's opening ``valor`` and run its bidding."""
+    if valor:
+        rs = d.r(p.attacker)
+        d.set(p.attacker, valor=rs.valor - valor)
+        d.emit(BidMade(p.attacker, d.name(p.attacker), "Strength", valor, valor))
+    blocker = p.target.kind is TargetKind.BLOCKER
+    passes = 2 if blocker else (0 if valor else 1)
+    d.pending = PendingAttack(
+        p.attacker,
+        p.target,
+        p.ram,
+        p.heavy,
+        p.spin,
+        p.side,
+        p.run_m,
+        p.approach_m,
+        valor_attacker=valor,
+        valor_defender=0,
+        to_act="defender",
+        passes=passes,
+    )
+    advance_bidding(d, dice)
+
+
+def bidder(p: PendingAttack) -> int:
+    """Who must bid (or pass) next."""
+    return p.attacker if p.to_act == "attacker" else p.target.index
+
+
+def advance_bidding(d: Draft, dice: ChanceSource) -> None:
+    """Skip bidders who cannot add Valor; resolve the attack once both have passed."""
+    while d.pending is not None and not d.over:
+        p = d.pending
+        if p.passes >= 2:
+            d.pending = None
+            d.phase = Phase.ACT
+            resolve_attack(d, p, dice)
+            return
+        who = bidder(p)
+        have = p.valor_attacker if p.to_act == "attacker" else p.valor_defender
+        if valor_room(d, who, have) > 0:
+            d.phase = Phase.BIDDING
+            return
+        d.pending = _passed(p)
+
+
+def _passed(p: PendingAttack) -> PendingAttack:
+    return fast_replace(
+        p, passes=p.passes + 1, to_act="attacker" if p.to_act == "defender" else "defender"
+    )
+
+
+def check_bid(d: Draft, a: Bid) -> None:
+    """Refuse a bid over the cap or over the Valor left."""
+    p = d.pending
+    assert p is not None
+    who = bidder(p)
+    have = p.valor_attacker if p.to_act == "attacker" else p.valor_defender
+    room = valor_room(d, who, have)
+    if not isinstance(a.valor, int) or isinstance(a.valor, bool) or not 0 <= a.valor <= room:
+        raise IllegalActionError(
+            f"{d.name(who)} may add 0 to {room} Valor to this roll, not {a.valor!r}"
+        )
+
+
+def resolve_bid(d: Draft, a: Bid, dice: ChanceSource) -> None:
+    """Add the bid (or pass) and hand the bidding to the other side."""
+    p = d.pending
+    assert p is not None
+    who = bidder(p)
+    stat = "Strength" if p.to_act == "attacker" else "Armor"
+    if a.valor:
+        d.set(who, valor=d.r(who).valor - a.valor)
+        if p.to_act == "attacker":
+            p = fast_replace(p, valor_attacker=p.valor_attacker + a.valor, passes=0)
+        else:
+            p = fast_replace(p, valor_defender=p.valor_defender + a.valor, passes=0)
+        total = p.valor_attacker if p.to_act == "attacker" else p.valor_defender
+        d.emit(BidMade(who, d.name(who), stat, a.valor, total))
+        p = fast_replace(p, to_act="attacker" if p.to_act == "defender" else "defender")
+    else:
+        total = p.valor_attacker if p.to_act == "attacker" else p.valor_defender
+        d.emit(BidMade(who, d.name(who), stat, 0, total))
+        p = _passed(p)
+    d.pending = p
+    advance_bidding(d, dice)

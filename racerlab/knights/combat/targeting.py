@@ -9,24 +9,21 @@ from __future__ import annotations
 
 import functools
 import math
+from typing import TYPE_CHECKING
 
 import shapely
 
-from ..core.errors import IllegalActionError
-from .actions import Target, TargetKind
-from .draft import Draft
-from .geometry import (
-    ArcWidths,
-    AttackGeometry,
-    attack_geometry,
-    corners,
-    front_centre,
-    moved,
-    sides_facing,
-)
-from .geometry.tolerance import TOL_M
-from .options import SideChooser
-from .parts import Arc, Side
+from ...core.errors import IllegalActionError
+from ..actions import Target, TargetKind
+from ..geometry.arcs import ArcWidths, AttackGeometry, attack_geometry, sides_facing
+from ..geometry.body import corners, front_centre
+from ..geometry.motion import moved
+from ..geometry.tolerance import TOL_M
+from ..options import SideChooser
+from ..parts import Arc, Side
+
+if TYPE_CHECKING:
+    from ..draft import Draft
 
 # Members of the enums this module compares against in hot paths, read once: on Python 3.11
 # every read of an Enum class attribute goes through EnumType.__getattr__'s slow hook.

@@ -1,6 +1,6 @@
 """The Racer Knights search bot: :class:`~racerlab.core.search.SearchBot` with the
 rule-aware bot as rollout policy, fresh dice per playout
-(:func:`~racerlab.knights.view.determinize`) and :func:`leaf_value` for jousts not
+(:func:`~racerlab.knights.bots.determinize.determinize`) and :func:`leaf_value` for jousts not
 yet decided.
 
 It searches the decisions that shape a joust: Valor on the drive roll (none, one
@@ -28,13 +28,13 @@ from __future__ import annotations
 
 from itertools import islice
 
-from ..core.errors import IllegalActionError
-from ..core.search import SearchBot, logistic
-from .actions import Bid, DriveRoll, EndTurn, Fire, Ram
-from .draft import Draft
+from ...core.errors import IllegalActionError
+from ...core.search import SearchBot, logistic
+from ..actions import Bid, DriveRoll, EndTurn, Fire, Ram
+from ..draft import Draft
+from ..state import KnightsState, Phase
+from .determinize import determinize
 from .smart import candidate_plan, smart_bot
-from .state import KnightsState, Phase
-from .view import determinize
 
 __all__ = ["DEPTH", "MARGIN", "PLAYOUTS", "candidates", "leaf_value", "search_bot"]
 
@@ -52,7 +52,7 @@ PLAN_CANDIDATES = 3
 def leaf_value(state: KnightsState, seat: int) -> float:
     """How good ``state`` is for ``seat``, between 0 and 1 (see the module doc)."""
     if state.phase is Phase.OVER:
-        from .results import result
+        from ..joust.results import result
 
         res = result(state)
         if res.winner is not None:

@@ -1,7 +1,7 @@
 """The rule-aware Racer Knights bot: races the waypoint course, rams when the exchange
 pays, spends Valor where it buys the most, and keeps off waypoints at the end of a turn.
 
-:func:`smart_bot` plays like :func:`~racerlab.knights.bots.greedy_bot` (shoot the
+:func:`smart_bot` plays like :func:`~racerlab.knights.bots.greedy.greedy_bot` (shoot the
 next blocker or the weakest rival in arc and range, steer for the next
 waypoint) with these differences, each a rule of the game put to use:
 
@@ -29,9 +29,16 @@ import math
 
 import numpy as np
 
-from ..core.rules import Action
-from .actions import Bid, Direction, DriveRoll, EndTurn, Move, Ram, SurgeChoice, Target
-from .bots import (
+from ...core.rules import Action
+from ..actions import Bid, Direction, DriveRoll, EndTurn, Move, Ram, SurgeChoice, Target
+from ..combat.attack_roll import ram_strength
+from ..draft import Draft
+from ..geometry.motion import moved
+from ..geometry.tolerance import MIN_MOVE_M, TOL_M
+from ..movement.moves import contact_ahead
+from ..queries import ram_hit_odds, shot_hit_odds
+from ..state import KnightsState, Phase
+from .greedy import (
     SURGE_REROLL_AT_OR_BELOW,
     bid_stake,
     charge_blocker,
@@ -40,13 +47,6 @@ from .bots import (
     steer,
     wander,
 )
-from .combat import ram_strength
-from .draft import Draft
-from .geometry import moved
-from .geometry.tolerance import MIN_MOVE_M, TOL_M
-from .movement import contact_ahead
-from .queries import ram_hit_odds, shot_hit_odds
-from .state import KnightsState, Phase
 
 __all__ = [
     "BID_MIN_GAIN",

@@ -1,4 +1,5 @@
-"""Where a racer on a :class:`~.draft.Draft` would first touch something, and what it overlaps.
+"""What stands in a racer's way on a :class:`~racerlab.knights.draft.Draft`: where it would
+first touch something, and what it overlaps.
 
 The engine's own contact measures, in plain arithmetic over the draft's racers, standing
 blockers and the table's walls: :func:`measure` (a slide's first contact), :func:`overlapping`
@@ -12,22 +13,33 @@ the bots' previews, so the engine and a preview cannot disagree. The geometry pa
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .draft import Draft
-from .geometry import Contact, Pose
-from .geometry.overlap import (
+from ..geometry.contact import Contact
+from ..geometry.overlap import (
     heading_vector,
     nearest_wall,
     rect_corners,
     rect_disc_overlap,
     sat_overlap,
 )
-from .geometry.table import slide_disc, slide_rect, slide_walls
-from .geometry.tolerance import CLEAR_M, TOL_M
-from .state import KnightsState
+from ..geometry.table import slide_disc, slide_rect, slide_walls
+from ..geometry.tolerance import CLEAR_M, TOL_M
 
-__all__ = ["discs", "measure", "obstacles", "overlapping"]
+if TYPE_CHECKING:
+    from ..draft import Draft
+    from ..geometry.body import Pose
+    from ..state import KnightsState
+
+__all__ = [
+    "discs",
+    "measure",
+    "obstacles",
+    "overlapping",
+    "read_off",
+    "shared_contacts",
+    "slide_contact",
+]
 
 _MEASURED: tuple[KnightsState | None, dict] = (None, {})
 """The last state contacts were measured on, and its answers (see :func:`measure`)."""
@@ -76,22 +88,24 @@ def measure(d: Draft, i: int, direction, distance: float, *, blockers: bool = Tr
     by separating axes, blockers as exact discs, walls by the corners. While the draft is
     unedited the answer is shared with other drafts of the same state (a bot's look ahead,
     then ``check``, ask the same question), and a shorter slide the same way is read off a
-    longer one when that settles it (:func:`_within`).
+    longer one when that settles it (:func:`read_off`).
     """
-    memo = _shared(d)
+    memo = shared_contacts(d)
     key = (i, direction, distance, blockers)
     found = None
     if memo is not None:
-        found = memo.get(key) or _within(memo, key)
+        found = memo.get(key) or read_off(memo, key)
     if found is None:
-        found = _slide(d, i, direction, distance, blockers)
+        found = slide_contact(d, i, direction, distance, blockers)
         if memo is not None:
             memo[key] = found
     return found
 
 
-def _shared(d: Draft) -> dict | None:
-    """Contacts measured on ``d``'s state, or None once its racers or blockers changed."""
+def shared_contacts(d: Draft) -> dict | None:
+    """The contacts measured so far on ``d``'s state (one memo shared by every draft of that
+    state, keyed ``(racer, direction, distance, blockers)``), or None once ``d``'s racers or
+    blockers changed."""
     global _MEASURED
     base = d.base
     if not d.read_only and (
@@ -105,8 +119,8 @@ def _shared(d: Draft) -> dict | None:
     return memo
 
 
-def _slide(d: Draft, i: int, direction, distance: float, blockers: bool) -> Contact:
-    """:func:`measure`'s answer, worked out."""
+def slide_contact(d: Draft, i: int, direction, distance: float, blockers: bool) -> Contact:
+    """:func:`measure`'s answer, worked out afresh (no memo is read or written)."""
     pose = d.racers[i].pose
     table = d.table
     body = table.body
@@ -168,7 +182,7 @@ _SLACK = TOL_M
 slide's answer decides a shorter one only when it lies clear of that hair."""
 
 
-def _within(memo: dict, key: tuple) -> Contact | None:
+def read_off(memo: dict, key: tuple) -> Contact | None:
     """The contact of a slide, read off a longer slide the same way measured on the state.
 
     Contacts found along a slide do not depend on its length, only which of them count:

@@ -15,10 +15,14 @@ the dice still to come, which the state carries (pre-drawn) for exact replays.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
-from ..core.frozen import fast_replace
-from .state import KnightsState
+from ...core.frozen import fast_replace
+
+if TYPE_CHECKING:
+    from ..state import KnightsState
 
 __all__ = ["determinize"]
 

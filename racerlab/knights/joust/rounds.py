@@ -15,17 +15,20 @@ waypoint, or when the round cap is reached.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
-from ..core.dice import ChanceSource
-from ..core.errors import IllegalActionError
-from .actions import DriveRoll, SurgeChoice
-from .draft import Draft, has_any
-from .durability import lose
-from .events import DriveRolled, Flared, OrderDecided, RoundEnded, Stalled, TurnEnded, ValorSpent
-from .geometry.table import on_disc, racers_within
-from .parts import Ability
-from .results import end_race
-from .state import Phase
+from ...core.dice import ChanceSource
+from ...core.errors import IllegalActionError
+from ..build import has_any
+from ..events import DriveRolled, Flared, OrderDecided, RoundEnded, Stalled, TurnEnded, ValorSpent
+from ..geometry.table import on_disc, racers_within
+from ..parts import Ability
+from ..state import Phase
+from .results import end_race, lose
+
+if TYPE_CHECKING:
+    from ..actions import DriveRoll, SurgeChoice
+    from ..draft import Draft
 
 # Members of the enums this module compares against in hot paths, read once: on Python 3.11
 # every read of an Enum class attribute goes through EnumType.__getattr__'s slow hook.
