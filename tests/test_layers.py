@@ -118,10 +118,10 @@ def test_string_imports_are_seen(tmp_path):
     doctored.write_text(
         (PACKAGE / "core" / "errors.py").read_text()
         + '\nimport importlib\nimportlib.import_module("racerlab.sonic")\n'
-        + 'WHERE = "racerlab.app.plain_dashboard:plain_app"\n'
+        + 'WHERE = "racerlab.app.kit.plain_dashboard:plain_app"\n'
     )
     found = _imports_of(doctored, module="racerlab.core.errors")
-    assert {"racerlab.sonic", "racerlab.app.plain_dashboard"} <= found
+    assert {"racerlab.sonic", "racerlab.app.kit.plain_dashboard"} <= found
 
 
 # -- no circles ---------------------------------------------------------------------------------

@@ -2,8 +2,8 @@
 
 Each game has a dashboard module that provides a factory building a fresh app
 (one per browser session, notebook cell or ipywidget): ``knights_app`` in
-:mod:`racerlab.app.knights_dashboard` and ``sonic_app`` in
-:mod:`racerlab.app.sonic_dashboard`. :func:`landing_app` links them. The
+:mod:`racerlab.app.knights.dashboard` and ``sonic_app`` in
+:mod:`racerlab.app.sonic.dashboard`. :func:`landing_app` links them. The
 factories are imported lazily, so ``import racerlab.app`` stays light.
 
 In a notebook::
@@ -13,20 +13,20 @@ In a notebook::
     pn.extension()
     knights_app()                   # or pn.ipywidget(knights_app())
 
-From a shell: ``racerlab serve`` (see :mod:`racerlab.app.serve`).
+From a shell: ``racerlab serve`` (see :mod:`racerlab.app.server.serve`).
 
 How a game's dashboard is put together (both games follow it):
 
-* :class:`racerlab.app.session.GameSession` (no Panel) holds the lines of play,
+* :class:`racerlab.app.kit.session.GameSession` (no Panel) holds the lines of play,
   cursor, selection, overlay switches, seat controllers, autoplay flag and the
-  last error; a game plugs in through a :class:`~racerlab.app.session.GameKit`
+  last error; a game plugs in through a :class:`~racerlab.app.kit.session.GameKit`
   (rules, random set-up, bundled scenarios, bots, overlay names).
-* :mod:`racerlab.app.controls` gives the shared Panel pieces driven by a
+* :mod:`racerlab.app.kit.controls` gives the shared Panel pieces driven by a
   session: step controls, event log, scenario save/load/share link, message
   banner; every callback goes through ``session.guarded`` so errors show on
   the page.
-* :class:`racerlab.app.shell.DashboardShell` is every dashboard's page: a game
-  declares its panels by name (:class:`~racerlab.app.shell.PanelSpec`: title,
+* :class:`racerlab.app.kit.shell.DashboardShell` is every dashboard's page: a game
+  declares its panels by name (:class:`~racerlab.app.kit.shell.PanelSpec`: title,
   builder, the session changes that refresh it); the shell lays them out
   (plot, side column, tabs, sidebar; presenter mode as a layout of its own),
   builds a tab when it is first shown and refreshes each panel shown from
@@ -35,9 +35,9 @@ How a game's dashboard is put together (both games follow it):
   template=False, presenter=None)``, named beside the game in :mod:`racerlab.games`;
   ``DASHBOARDS`` (built from that list and the games' descriptors) gives it to
   ``racerlab serve`` and the landing page (served pages call the factory with
-  ``template=True`` and get :func:`racerlab.app.landing.dashboard_template`).
+  ``template=True`` and get :func:`racerlab.app.kit.landing.dashboard_template`).
   A game with no dashboard of its own gets the plain one
-  (:mod:`racerlab.app.plain_dashboard`) from its descriptor alone.
+  (:mod:`racerlab.app.kit.plain_dashboard`) from its descriptor alone.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from .dashboards import Dashboard, available_dashboards, dashboards, listed_dashboards
+from .kit.dashboards import Dashboard, available_dashboards, dashboards, listed_dashboards
 
 __all__ = [
     "DASHBOARDS",
@@ -58,13 +58,13 @@ __all__ = [
 
 
 def knights_app(**kwargs: Any) -> Any:
-    """A fresh Racer Knights dashboard (see :func:`racerlab.app.knights_dashboard.knights_app`)."""
+    """A fresh Racer Knights dashboard (see :func:`racerlab.app.knights.dashboard.knights_app`)."""
     return dashboards()["knights"].build(**kwargs)
 
 
 def landing_app(**kwargs: Any) -> Any:
-    """A fresh landing page linking the dashboards (see :mod:`racerlab.app.landing`)."""
-    from .landing import landing_app as build
+    """A fresh landing page linking the dashboards (see :mod:`racerlab.app.kit.landing`)."""
+    from .kit.landing import landing_app as build
 
     return build(**kwargs)
 

@@ -16,9 +16,9 @@ import panel as pn
 import pytest
 from bokeh.events import DocumentReady
 
-from racerlab.app import offload, page_ready
-from racerlab.app.offload import LoadGate
-from racerlab.app.serve import start_server
+from racerlab.app.server import offload, page_ready
+from racerlab.app.server.offload import LoadGate
+from racerlab.app.server.serve import start_server
 
 FRAME_MODELS = 60
 """More models than a page frame has (about 20), far fewer than a dashboard (about 200,

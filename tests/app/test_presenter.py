@@ -2,9 +2,9 @@
 
 import re
 
-from racerlab.app.knights_dashboard import knights_app
-from racerlab.app.page_args import url_presenter
-from racerlab.app.sonic_dashboard import sonic_app
+from racerlab.app.knights.dashboard import knights_app
+from racerlab.app.server.page_args import url_presenter
+from racerlab.app.sonic.dashboard import sonic_app
 
 
 def _laid_out(app) -> list:

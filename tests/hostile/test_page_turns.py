@@ -11,8 +11,8 @@ import panel as pn
 import pytest
 from panel.io.server import DocHandler
 
-from racerlab.app import page_turns
-from racerlab.app.serve import start_server
+from racerlab.app.server import page_turns
+from racerlab.app.server.serve import start_server
 
 PAGES = 12
 
