@@ -9,7 +9,7 @@ from racerlab.app.sonic.dashboard import sonic_app
 
 def _laid_out(app) -> list:
     """Every object in the dashboard's main area, however deep."""
-    out, todo = [], list(app._main())
+    out, todo = [], list(app.main_area())
     while todo:
         obj = todo.pop()
         out.append(obj)

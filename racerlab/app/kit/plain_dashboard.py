@@ -86,7 +86,7 @@ class PlainDashboard(DashboardShell):
     def __init__(self, session: GameSession, template: bool = False, **params: Any) -> None:
         super().__init__(session, template=template, **params)
         self.TITLE = session.kit.title
-        self._start()
+        self.build_page()
 
     state_pane = property(lambda self: self.panel("state"), doc="The state as a table.")
     log = property(lambda self: self.panel("log"), doc="The event log.")

@@ -107,7 +107,10 @@ class DashboardShell(pn.viewable.Viewer):
 
     A subclass sets :attr:`TITLE` and :attr:`PANELS`, builds its plot (``plot_pane``)
     and sidebar items in its ``__init__`` after calling this one, then calls
-    :meth:`_start`.
+    :meth:`build_page`. What it may use or override besides: :meth:`racer_picker` and
+    :meth:`offer_racers` (the side column's racer picker, for a :class:`PanelSpec`),
+    :meth:`selected_seat`, :meth:`game_controls`, :meth:`is_built` and
+    :meth:`refresh_panels`; a page frame takes :meth:`main_area` and :meth:`sidebar_area`.
     """
 
     template = param.Boolean(default=False, doc="Wrap in the racerlab page template.")
@@ -144,7 +147,7 @@ class DashboardShell(pn.viewable.Viewer):
         self._sidebar_col = pn.Column(sizing_mode="stretch_width")
 
     # -- set-up ------------------------------------------------------------------------------
-    def _start(self, presenting: bool = False) -> None:
+    def build_page(self, presenting: bool = False) -> None:
         """Build the side panels and the first tab, watch the session, lay the page out."""
         for spec in self.PANELS:
             if spec.place != TAB:
@@ -171,7 +174,7 @@ class DashboardShell(pn.viewable.Viewer):
             pn.pane.Markdown("### Steps", margin=(0, 5)),
             self.steps,
             self.scenarios,  # headed "Game" by its own first line
-            *self._game_controls(),
+            *self.game_controls(),
         ]
         self.param.watch(self.session.guarded(self._on_presenting, "presenter mode"), "presenting")
         if presenting:
@@ -201,6 +204,11 @@ class DashboardShell(pn.viewable.Viewer):
         elif name in self._stale:
             self._refresh_panel(name)
         return self._panels[name]
+
+    def is_built(self, name: str) -> bool:
+        """Whether the panel called ``name`` has been built (a tab's is, once first shown
+        or asked for)."""
+        return name in self._panels
 
     @property
     def tab_names(self) -> list[str]:
@@ -237,12 +245,12 @@ class DashboardShell(pn.viewable.Viewer):
     def refresh_panels(self, *names: str) -> None:
         """Refresh the panels showing the session parameters ``names`` (the shown ones now,
         the hidden ones when next shown), as after a change of those parameters."""
-        self._follow(set(names))
+        self._refresh_changed(set(names))
 
     def _on_change(self, *events: Any) -> None:
-        self._follow({e.name for e in events})
+        self._refresh_changed({e.name for e in events})
 
-    def _follow(self, changed: set[str]) -> None:
+    def _refresh_changed(self, changed: set[str]) -> None:
         for spec in self.PANELS:
             if spec.name not in self._panels or not changed.intersection(spec.refresh_on):
                 continue
@@ -302,12 +310,12 @@ class DashboardShell(pn.viewable.Viewer):
                 self._refresh_panel(name)
 
     # -- the racer picker every game's side column has ---------------------------------------
-    def _seat(self) -> int:
+    def selected_seat(self) -> int:
         """The selected seat, within the seats the game has."""
         return min(self.session.selected, len(self.session.player_names) - 1)
 
-    def _racer_picker(self) -> pn.widgets.Select:
-        """The "Selected racer" picker (filled by :meth:`_offer_racers`)."""
+    def racer_picker(self) -> pn.widgets.Select:
+        """The "Selected racer" picker (filled by :meth:`offer_racers`)."""
         self.racer_select = pn.widgets.Select(
             label="Selected racer",
             options={},
@@ -325,22 +333,23 @@ class DashboardShell(pn.viewable.Viewer):
         if event.new is not None:
             self.session.selected = int(event.new)
 
-    def _offer_racers(self) -> None:
+    def offer_racers(self) -> None:
         """The picker offers every seat by number and name, the selected one chosen."""
         s = self.session
         self.racer_select.param.update(
-            options={f"{i + 1}. {n}": i for i, n in enumerate(s.player_names)}, value=self._seat()
+            options={f"{i + 1}. {n}": i for i, n in enumerate(s.player_names)},
+            value=self.selected_seat(),
         )
 
     # -- layout ------------------------------------------------------------------------------
     def _side_panels(self, place: str) -> list[Any]:
         return [self._panels[s.name] for s in self.PANELS if s.place == place]
 
-    def _game_controls(self) -> list[Any]:
+    def game_controls(self) -> list[Any]:
         """The game's own controls, under the shared ones in the sidebar."""
         return []
 
-    def _sidebar(self) -> list[Any]:
+    def sidebar_area(self) -> list[Any]:
         """The page's sidebar: the step and game controls (hidden while presenting)."""
         return [self._sidebar_col]
 
@@ -371,7 +380,7 @@ class DashboardShell(pn.viewable.Viewer):
             self._body.objects = self._normal()
         self._sidebar_col.visible = not self.presenting
 
-    def _main(self) -> list[Any]:
+    def main_area(self) -> list[Any]:
         """The page's main area (one column the presenter switch re-lays)."""
         return [self._body]
 
@@ -379,12 +388,14 @@ class DashboardShell(pn.viewable.Viewer):
         if self.template:
             from .landing import dashboard_template
 
-            return dashboard_template(self.TITLE, main=self._main(), sidebar=[self._sidebar_col])
+            return dashboard_template(
+                self.TITLE, main=self.main_area(), sidebar=[self._sidebar_col]
+            )
         self._sidebar_col.param.update(
             sizing_mode=None, width=SIDEBAR_WIDTH, styles=_flex(f"0 0 {SIDEBAR_WIDTH}px")
         )
         title = pn.pane.Markdown(f"## {self.TITLE}", margin=(0, 5))
-        main = pn.Column(title, *self._main(), styles=_flex("1 1 640px"), **_wide())
+        main = pn.Column(title, *self.main_area(), styles=_flex("1 1 640px"), **_wide())
         # controls beside the dashboard in a wide cell; in a narrow one (JupyterLab with
         # its side bar open) the dashboard wraps above them ("wrap-reverse": the second
         # line goes on top; "flex-end" is then the top of the line)

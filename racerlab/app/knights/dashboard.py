@@ -67,8 +67,8 @@ class KnightsDashboard(GamePanels, DashboardShell):
 
     TITLE = "Racer Knights of Falconus"
     PANELS = (
-        PanelSpec("racer", "Selected racer", lambda d: d._racer_picker(), ("state_version",),
-                  SIDE, lambda d, w: d._offer_racers()),
+        PanelSpec("racer", "Selected racer", lambda d: d.racer_picker(), ("state_version",),
+                  SIDE, lambda d, w: d.offer_racers()),
         PanelSpec("overlays", "Overlays", lambda d: d._overlay_switch(), ("overlays",), SIDE,
                   lambda d, w: d._show_overlays()),
         PanelSpec("grid", "Grid", lambda d: d._grid_switch(), (), SIDE),
@@ -111,7 +111,7 @@ class KnightsDashboard(GamePanels, DashboardShell):
         redraw_on(s, self._show_selection, "selected")
         redraw_on(s, lambda: self.arena.show_grid(s.grid), "grid")
         self.presenter = presenter_for(self)
-        self._start(presenting=presenter)
+        self.build_page(presenting=presenter)
 
     # -- the side column's pieces ---------------------------------------------------------------
     def _overlay_switch(self) -> pn.widgets.CheckButtonGroup:
@@ -141,7 +141,7 @@ class KnightsDashboard(GamePanels, DashboardShell):
     def _on_overlays(self, event: Any) -> None:
         self.session.overlays = [o for o in ARENA_OVERLAYS if o in event.new]
 
-    def _seat(self) -> int:
+    def selected_seat(self) -> int:
         return min(self.session.selected, len(self.session.state.racers) - 1)
 
     def _trail(self) -> list[KnightsState]:
@@ -159,7 +159,7 @@ class KnightsDashboard(GamePanels, DashboardShell):
         """Another racer chosen: the arena (its overlays are the selected racer's) and the
         picker; the standings' highlight and the panels about the racer follow through the
         shell, not the log, the hand or the result."""
-        sel = self._seat()
+        sel = self.selected_seat()
         self.arena.update(self.session.state, selected=sel, trail_states=self._trail())
         if self.racer_select.value != sel:
             self.racer_select.value = sel
@@ -168,12 +168,12 @@ class KnightsDashboard(GamePanels, DashboardShell):
         """The game state shown changed: redraw the arena."""
         s = self.session
         self.arena.update(
-            s.state, selected=self._seat(), overlays=s.overlays, grid=s.grid,
+            s.state, selected=self.selected_seat(), overlays=s.overlays, grid=s.grid,
             trail_states=self._trail(),
         )  # fmt: skip
 
     def _show_standings(self, pane: pn.pane.HTML) -> None:
-        set_text(pane, standings_html(self.session.state, self._seat()))
+        set_text(pane, standings_html(self.session.state, self.selected_seat()))
 
     def _show_result(self, pane: pn.pane.HTML) -> None:
         s = self.session

@@ -101,7 +101,7 @@ class OddsLine:
     p: float
 
 
-class _Editor:
+class Editor:
     """What both games' editors share: the session, the snap switch, direct-if-changed."""
 
     snap_words: str | None = None
@@ -125,7 +125,7 @@ class _Editor:
         return True
 
 
-class KnightsEditor(_Editor):
+class KnightsEditor(Editor):
     """Drag, turn and set a Racer Knights racer's counters, stats and the blockers."""
 
     snap_words = f"Snap to M/{round(1 / SNAP_M)} and {SNAP_DEGREES:g}° (off: free)"
@@ -252,7 +252,7 @@ class KnightsEditor(_Editor):
         return out
 
 
-class SonicEditor(_Editor):
+class SonicEditor(Editor):
     """Drag a Battle Racers racer to a space; set its Speed, rings and shield."""
 
     handle_words = "drag a racer's round handle on the plot onto a space to move it there"

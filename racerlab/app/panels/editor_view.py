@@ -29,9 +29,9 @@ from .editor import (
     KNIGHTS_FIELDS,
     SNAP_DEGREES,
     SONIC_FIELDS,
+    Editor,
     KnightsEditor,
     SonicEditor,
-    _Editor,
 )
 
 __all__ = ["EditorView", "knights_editor", "sonic_editor", "stat_words"]
@@ -74,7 +74,7 @@ class EditorView(pn.viewable.Viewer):
 
     def __init__(
         self,
-        model: _Editor,
+        model: Editor,
         figure: Any,
         fields: tuple[str, ...],
         colours: Callable[[Any], list[str]],

@@ -172,10 +172,10 @@ def _fill_page(app: Any, main: Any, sidebar: Any) -> None:
 
     from .offload import in_server
 
-    main[:] = [pn.Column(*app._main(), sizing_mode="stretch_width")]
+    main[:] = [pn.Column(*app.main_area(), sizing_mode="stretch_width")]
 
     def fill_sidebar() -> None:
-        sidebar[:] = [pn.Column(*app._sidebar(), sizing_mode="stretch_width")]
+        sidebar[:] = [pn.Column(*app.sidebar_area(), sizing_mode="stretch_width")]
 
     doc = in_server()
     if doc is None:

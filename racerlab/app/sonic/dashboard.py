@@ -91,8 +91,8 @@ class SonicDashboard(GamePanels, DashboardShell):
     TITLE = "Sonic the Hedgehog: Battle Racers"
     PLOT_BESIDE_SIDE = False  # the track is long and flat: it takes the page's width
     PANELS = (
-        PanelSpec("racer", "Selected racer", lambda d: d._racer_picker(), ("state_version",),
-                  SIDE, lambda d, w: d._offer_racers()),
+        PanelSpec("racer", "Selected racer", lambda d: d.racer_picker(), ("state_version",),
+                  SIDE, lambda d, w: d.offer_racers()),
         PanelSpec("path", "Path preview", lambda d: d._path_switch(), ("overlays",), SIDE,
                   lambda d, w: d._show_overlays()),
         PanelSpec("result", "Result", lambda d: pn.pane.Markdown("", sizing_mode="stretch_width"),
@@ -152,9 +152,9 @@ class SonicDashboard(GamePanels, DashboardShell):
         redraw_on(s, self._redraw_track, "state_version", after=True)
         redraw_on(s, self._show_selection, "selected")
         self.presenter = presenter_for(self)
-        self._start(presenting=presenter)
+        self.build_page(presenting=presenter)
 
-    def _game_controls(self) -> list[Any]:
+    def game_controls(self) -> list[Any]:
         return [self.mode, self.players, self.zones]
 
     # -- the side column's pieces ---------------------------------------------------------------
@@ -212,24 +212,24 @@ class SonicDashboard(GamePanels, DashboardShell):
         want = "path" in self.session.overlays
         if self.path_toggle.value != want:
             self.path_toggle.value = want
-        if "hand" in self._panels:
+        if self.is_built("hand"):
             self._show_preview()
 
-    def _seat(self) -> int:
+    def selected_seat(self) -> int:
         return min(self.session.selected, self.session.state.players - 1)
 
     def _show_selection(self) -> None:
         """Another racer chosen: its ring on the track and the picker; the standings'
         highlight and the panels about it (tweak, odds) follow through the shell; not the
         log, the hand or the result."""
-        sel = self._seat()
+        sel = self.selected_seat()
         self.track.show_selection(sel)
         if self.racer_select.value != sel:
             self.racer_select.value = sel
 
     def _show_standings(self, pane: pn.pane.HTML) -> None:
         s = self.session
-        set_text(pane, standings_html(s.state, s.rules, s.player_names, self._seat()))
+        set_text(pane, standings_html(s.state, s.rules, s.player_names, self.selected_seat()))
 
     def _show_result(self, pane: pn.pane.Markdown) -> None:
         s = self.session
@@ -245,7 +245,7 @@ class SonicDashboard(GamePanels, DashboardShell):
     def _redraw_track(self) -> None:
         s = self.session
         state: SonicState = s.state
-        if "hand" in self._panels and "path" in s.overlays and self.hand.drawing_waits(state):
+        if self.is_built("hand") and "path" in s.overlays and self.hand.drawing_waits(state):
             return  # the hand's answer (or its waiting line) draws the state, with its path
         boss_name, boss_card = "", ""
         if state.boss is not None:
@@ -255,8 +255,8 @@ class SonicDashboard(GamePanels, DashboardShell):
                 if state.boss.card in bf.cards:
                     bc = bf.cards[state.boss.card]
                     boss_card = f"{bc.name} (priority {bc.priority})"
-        self.track.selected = self._seat()
-        mover, preview = self._preview() if "hand" in self._panels else (None, None)
+        self.track.selected = self.selected_seat()
+        mover, preview = self._preview() if self.is_built("hand") else (None, None)
         self.track.update(
             state,
             preview=preview,
