@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from racerlab.app import knights_app
 from racerlab.app.kit import escape
 from racerlab.app.kit.session import encode_share_token
+from racerlab.app.server import patches
 from racerlab.core.timeline import Timeline
 from racerlab.knights import KnightsRules, example_setup
 
@@ -129,7 +130,7 @@ def test_escaped_text_is_its_own_characters_in_html_and_markdown(value):
 
 
 def test_markdown_panes_make_no_link_of_bare_text_even_when_built_elsewhere():
-    escape.install()
+    patches.markdown_without_links()
     for pane in (escape.markdown_pane("see example.com"), pn.pane.Markdown("see example.com")):
         assert "<a" not in rendered(pane)
     assert "<a" not in rendered(pn.pane.Alert("mail a@example.com"))

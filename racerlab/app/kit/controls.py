@@ -23,12 +23,9 @@ from typing import Any
 import panel as pn
 
 from ...core.errors import ScenarioError
-from ..server import offline
-from ..server import patches as event_lock
-from ..server.closed_tabs import quiet_closed_tabs
+from ..server import patches
 from ..server.jobs import step_later
 from ..server.offload import off_loop
-from . import escape
 from .escape import fill, html_pane, markdown_pane
 from .escape import text as esc
 from .hand_seat import HAND_HELP, empty_log_html, step_status
@@ -47,10 +44,7 @@ from .redraw import (
 from .session import BOT, HUMAN, GameSession, LogLine
 from .upload import MAX_UPLOAD_BYTES, UploadGuard, too_large
 
-event_lock.install()
-offline.install()
-escape.install()
-quiet_closed_tabs()
+patches.apply()  # Panel's and Bokeh's behaviour as every page needs it (see there)
 
 __all__ = [
     "EventLog",

@@ -16,8 +16,9 @@ value inert in both and shows it as the very characters it holds:
 
 Markdown panes are made with link-making from bare text ("linkify") switched
 off as well: :func:`markdown_pane` and :func:`html_pane` are the project's pane
-makers, and :func:`install` makes it the default of every Markdown pane in the
-process, so a pane built elsewhere cannot turn ``example.com`` into a link.
+makers, and :func:`racerlab.app.server.patches.markdown_without_links` (one of the
+patches every page gets) makes it the default of every Markdown pane in the process,
+so a pane built elsewhere cannot turn ``example.com`` into a link.
 :func:`fill` puts escaped values into a template of the page's own markup.
 :func:`colour` lets a colour into a ``style`` only if it is ``#rrggbb`` or a CSS
 colour name.
@@ -39,6 +40,7 @@ from typing import Any
 
 from ...core.limits import NAMED_COLOURS
 from ...core.limits import check_colour as _check_colour
+from ..server.patches import MARKDOWN_OPTIONS
 
 __all__ = [
     "FALLBACK_COLOUR",
@@ -46,16 +48,12 @@ __all__ = [
     "colour",
     "fill",
     "html_pane",
-    "install",
     "markdown_pane",
     "text",
 ]
 
 FALLBACK_COLOUR = "#777777"
 """The colour shown instead of one that is not ``#rrggbb`` or a colour name."""
-
-MARKDOWN_OPTIONS = {"linkify": False}
-"""Renderer options of every project Markdown pane: bare text never becomes a link."""
 
 _HTML = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}
 _MARKDOWN = {c: f"&#{ord(c)};" for c in "\\`[]*_~|$"}
@@ -114,13 +112,3 @@ def html_pane(markup: str = "", **params: Any) -> Any:
     import panel as pn
 
     return pn.pane.HTML(markup, **params)
-
-
-def install() -> None:
-    """Make :data:`MARKDOWN_OPTIONS` the default of every Markdown pane made from now on
-    (idempotent), so no pane built without :func:`markdown_pane` makes links either."""
-    import panel as pn
-
-    default = pn.pane.Markdown.param.renderer_options.default or {}
-    if any(default.get(k) != v for k, v in MARKDOWN_OPTIONS.items()):
-        pn.pane.Markdown.param.renderer_options.default = {**default, **MARKDOWN_OPTIONS}

@@ -5,8 +5,8 @@ Nothing here lays out a page. The modules:
 * :mod:`~racerlab.app.server.serve`: the ``racerlab serve`` command: routes (one factory
   per page), the Panel server and its options (signed sessions, loopback by default,
   several processes), closed tabs' sessions let go of soon.
-* :mod:`~racerlab.app.server.patches`: Panel patched so a browser event arriving right
-  after a typed value runs under the Bokeh document lock (was ``event_lock``).
+* :mod:`~racerlab.app.server.patches`: every change the app makes to Panel's and Bokeh's
+  own behaviour, each saying why, applied by one call (:func:`~racerlab.app.server.patches.apply`).
 * :mod:`~racerlab.app.server.offload`: heavy work (building a page, loading or replaying
   a game) in worker threads, handed back to the page on its event loop; the page frame
   filled when its dashboard is built.

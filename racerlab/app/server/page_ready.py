@@ -12,29 +12,31 @@ acknowledges the socket only then, so the document the browser then pulls holds
 it. A build still running after :data:`READY_WAIT_S` lets the socket open on the
 bare frame ("Preparing the game..."), and the dashboard follows through the
 gate as before.
+
+This module holds what each page's socket waits for; the socket handler that waits
+(Panel's, made to await :func:`wait_for` before opening) is put in Bokeh's routes by
+:func:`racerlab.app.server.patches.sockets_wait_for_pages`, which then calls
+:func:`sockets_wait`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import weakref
 from typing import Any
-
-from .page_turns import swap_route
 
 __all__ = [
     "FILLING_WAIT_S",
     "READY_WAIT_S",
     "before_socket",
     "expect",
+    "note_opened",
     "ready",
     "socket_opened",
-    "sockets_wait_for_pages",
+    "sockets_wait",
+    "wait_for",
 ]
-
-log = logging.getLogger(__name__)
 
 READY_WAIT_S = 1.0
 """Longest a page's socket waits for a dashboard still being built."""
@@ -58,7 +60,6 @@ class _Page:
 _pages: weakref.WeakKeyDictionary[Any, _Page] = weakref.WeakKeyDictionary()
 _opened: weakref.WeakSet[Any] = weakref.WeakSet()
 """Documents a socket has opened on (a page shown at least once)."""
-_handler: Any = None
 _installed = False
 """Whether servers started in this process open a page's socket only once it is ready."""
 
@@ -68,15 +69,28 @@ def socket_opened(doc: Any) -> bool:
     return doc in _opened
 
 
+def note_opened(doc: Any) -> None:
+    """A socket has opened on ``doc`` (told by the socket handler, once Bokeh connected it)."""
+    _opened.add(doc)
+
+
+def sockets_wait() -> None:
+    """Servers started in this process from now on open a page's socket only once the page
+    is ready (told by :func:`racerlab.app.server.patches.sockets_wait_for_pages` once its
+    socket handler is in Bokeh's routes): :func:`expect` then registers pages."""
+    global _installed
+    _installed = True
+
+
 def expect(doc: Any) -> None:
     """``doc``'s socket is to wait for :func:`ready` (called on the loop, as the page is made).
 
     A page made for its socket (under several server processes, when the socket reaches
     a process other than the one that sent the HTML) is not waited for: that socket is
     opening already, so its dashboard goes through the gate. Nor is a page of a server
-    whose sockets do not wait (one started without :func:`sockets_wait_for_pages`): its
-    browser may pull the document before the dashboard is in it, and changes made then
-    never reach the page."""
+    whose sockets do not wait (one started without
+    :func:`racerlab.app.server.patches.sockets_wait_for_pages`): its browser may pull the
+    document before the dashboard is in it, and changes made then never reach the page."""
     if not _installed:
         return
     request = getattr(doc.session_context, "request", None)
@@ -115,7 +129,10 @@ def ready(doc: Any) -> None:
     doc.add_next_tick_callback(lambda: check(_TICKS))
 
 
-async def _wait_for(doc: Any) -> None:
+async def wait_for(doc: Any) -> None:
+    """Wait (without holding the event loop) until ``doc`` holds its dashboard, at most
+    :data:`READY_WAIT_S` (or :data:`FILLING_WAIT_S` for one already going in); from then on
+    its socket counts as open."""
     page = _pages.get(doc)
     if page is None or page.socket_open:
         return
@@ -126,46 +143,3 @@ async def _wait_for(doc: Any) -> None:
             with contextlib.suppress(TimeoutError):  # unless the session ended meanwhile
                 await asyncio.wait_for(page.filled.wait(), FILLING_WAIT_S)
     page.socket_open = True
-
-
-def _handler_class() -> Any:
-    """Panel's socket handler, made to wait for its page's dashboard before opening."""
-    global _handler
-    if _handler is None:
-        from bokeh.util.token import get_session_id
-        from panel.io.server import WSHandler
-
-        class SocketWhenReady(WSHandler):
-            """Panel's socket handler; opening waits for the page's dashboard."""
-
-            async def _async_open(self, token: str) -> None:
-                try:
-                    session = self.application_context.get_session(get_session_id(token))
-                except Exception:  # no such session yet: Bokeh makes (or refuses) it
-                    session = None
-                if session is not None:
-                    await _wait_for(session.document)
-                await super()._async_open(token)
-                connection = getattr(self, "connection", None)
-                if connection is not None:  # Bokeh made (or found) the session, connected
-                    _opened.add(connection.session.document)
-
-        _handler = SocketWhenReady
-    return _handler
-
-
-def sockets_wait_for_pages() -> bool:
-    """Make servers started from now on open a page's socket once its dashboard is in it.
-
-    Puts the handler in Bokeh's routes in the place of Panel's socket handler
-    (:func:`~racerlab.app.server.page_turns.swap_route`); returns ``False`` (and logs why)
-    when it is not there.
-    """
-    from panel.io.server import WSHandler
-
-    global _installed
-    if swap_route(r"/ws", WSHandler, _handler_class()):
-        _installed = True
-        return True
-    log.warning("Panel's socket handler was not found: pages may be filled in twice")
-    return False

@@ -34,10 +34,8 @@ from typing import Any
 
 from ...core.errors import ScenarioError
 from ..kit.dashboards import dashboards
-from .closed_tabs import quiet_closed_tabs
-from .offline import load_used_bundles
-from .page_ready import socket_opened, sockets_wait_for_pages
-from .page_turns import one_page_at_a_time
+from . import patches
+from .page_ready import socket_opened
 
 __all__ = [
     "app_routes",
@@ -325,7 +323,9 @@ def start_server(
 ) -> Any:
     """Start (or with ``threaded`` run in a thread) a Panel server for ``game``.
 
-    Page requests are taken one at a time (see :mod:`racerlab.app.server.page_turns`).
+    Page requests are taken one at a time (see :mod:`racerlab.app.server.page_turns`), a
+    page's socket opens once its dashboard is in it (:mod:`racerlab.app.server.page_ready`):
+    both are among the patches :func:`racerlab.app.server.patches.apply` makes.
 
     Session ids are signed (see :func:`server_secret`); a warning is printed and
     logged when ``address`` is not loopback (see :func:`exposure_warning`).
@@ -341,10 +341,7 @@ def start_server(
     if procs != 1 and (threaded or not start):
         raise ScenarioError("several server processes always run in the foreground")
     routes = app_routes(game)
-    one_page_at_a_time()
-    sockets_wait_for_pages()
-    load_used_bundles()
-    quiet_closed_tabs()
+    patches.apply(server=True)  # every change to Panel's and Bokeh's behaviour (see there)
     warning = exposure_warning(address)
     if warning is not None:
         print(warning, file=sys.stderr, flush=True)
