@@ -75,8 +75,8 @@ def summary(samples: list[float]) -> str:
 
 
 def eight_player_link() -> str:
-    from racerlab.app.knights_game import knights_kit
-    from racerlab.app.session import GameSession
+    from racerlab.app.kit.session import GameSession
+    from racerlab.app.knights.game import knights_kit
 
     return GameSession(knights_kit(8), seed=1).share_token()
 

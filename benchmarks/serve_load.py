@@ -165,7 +165,7 @@ def serve(port: int, probe_out: str | None) -> None:
 
     from tornado.ioloop import IOLoop
 
-    from racerlab.app.serve import start_server
+    from racerlab.app.server.serve import start_server
 
     if probe_out:
         loop = IOLoop.current().asyncio_loop
@@ -335,7 +335,7 @@ def _token(text: str) -> str:
 def crafted_links() -> list[str]:
     """A share link that once froze the server, and a long game (525 actions: it ends
     before the 1,500 asked for)."""
-    from racerlab.app.session import encode_share_token
+    from racerlab.app.kit.session import encode_share_token
     from racerlab.core.timeline import Timeline
     from racerlab.knights import KnightsRules, example_setup
 
@@ -350,7 +350,7 @@ def long_links(count: int = 3) -> list[str]:
     """``count`` share links of long real games: 8-racer Racer Knights jousts played to the
     end by random legal moves (about 1,350 actions and 6,000 characters each, three times
     the longest game a bot plays; replaying one costs the server about 0.15 s of CPU)."""
-    from racerlab.app.session import encode_share_token
+    from racerlab.app.kit.session import encode_share_token
     from racerlab.core.timeline import Timeline
     from racerlab.knights import KnightsRules
     from racerlab.knights.setup import random_setup
@@ -463,7 +463,7 @@ def _usable_sync(tab: Any) -> None:
 # -- hostile visitors ---------------------------------------------------------------------
 def eight_player_link(seed: int = 2) -> str:
     """A share link of a fresh 8-player Racer Knights game."""
-    from racerlab.app.session import encode_share_token
+    from racerlab.app.kit.session import encode_share_token
     from racerlab.core.timeline import Timeline
     from racerlab.knights import KnightsRules
     from racerlab.knights.setup import random_setup

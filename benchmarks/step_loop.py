@@ -57,7 +57,8 @@ def measure(slug: str, repeats: int, seed: int = 7) -> dict[str, float]:
     from bokeh.document import Document
     from bokeh.protocol import Protocol
 
-    from racerlab.app import DASHBOARDS, serve
+    from racerlab.app import DASHBOARDS
+    from racerlab.app.server import serve
 
     keep = getattr(serve, "keep_startup_objects", None)
     if keep is not None:  # as ``racerlab serve`` does before its first page
@@ -97,14 +98,14 @@ def measure(slug: str, repeats: int, seed: int = 7) -> dict[str, float]:
     workers = Workers()
 
     try:
-        from racerlab.app import messages
+        from racerlab.app.kit import messages
     except ImportError:  # code before the busy line waited: nothing to stand in for
         pass
     else:
         messages.in_server = ServedPage  # the banner sees a served page (a class: a new one)
     app = DASHBOARDS[slug].build(seed=seed)
     try:
-        from racerlab.app import offload
+        from racerlab.app.server import offload
     except ImportError:
         pass
     else:  # work the page hands to its workers (paths listed off the loop) goes there

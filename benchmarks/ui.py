@@ -71,7 +71,7 @@ def run(seed: int = 7, overlays: tuple[str, ...] = ("arc", "trails")) -> dict[st
     import panel as pn
     from bokeh.document import Document
 
-    from racerlab.app.knights_dashboard import knights_app
+    from racerlab.app.knights.dashboard import knights_app
 
     app = knights_app(seed=seed, players=4)
     doc = Document()

@@ -67,7 +67,7 @@ def _catalog_export(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from .app.serve import serve_command
+    from .app.server.serve import serve_command
 
     return serve_command(args)
 

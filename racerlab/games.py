@@ -48,9 +48,9 @@ class GameEntry:
 
 GAMES: tuple[GameEntry, ...] = (
     GameEntry(
-        "knights", "racerlab.knights.game:GAME", "racerlab.app.knights_dashboard:knights_app"
+        "knights", "racerlab.knights.game:GAME", "racerlab.app.knights.dashboard:knights_app"
     ),
-    GameEntry("sonic", "racerlab.sonic.game:GAME", "racerlab.app.sonic_dashboard:sonic_app"),
+    GameEntry("sonic", "racerlab.sonic.game:GAME", "racerlab.app.sonic.dashboard:sonic_app"),
     GameEntry("coin-race", "racerlab.core.testgame:GAME", listed=False),
 )
 """Every game racerlab ships, in display order."""

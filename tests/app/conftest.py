@@ -279,8 +279,8 @@ def tab_titles() -> Callable[[str], list[str]]:
     """``tab_titles(slug)``: the titles of the tabs dashboard ``slug`` declares, in order."""
 
     def titles(slug: str) -> list[str]:
-        from racerlab.app.dashboards import dashboards
-        from racerlab.app.shell import TAB, DashboardShell
+        from racerlab.app.kit.dashboards import dashboards
+        from racerlab.app.kit.shell import TAB, DashboardShell
 
         d = dashboards()[slug]
         module = importlib.import_module(d.module)

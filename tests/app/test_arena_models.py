@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bokeh.document import Document
 
-from racerlab.app.knights_dashboard import knights_app
+from racerlab.app.knights.dashboard import knights_app
 
 
 def test_new_games_and_scenarios_swap_no_model_of_the_arena():

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from racerlab.app import knights_app, sonic_app
-from racerlab.app.escape import text as esc
-from racerlab.app.sonic_tables import boss_profile_text, standings_html
-from racerlab.app.upload import TOO_LARGE
+from racerlab.app.kit.escape import text as esc
+from racerlab.app.kit.upload import TOO_LARGE
+from racerlab.app.sonic.tables import boss_profile_text, standings_html
 from racerlab.core.catalog import data_dir
 from racerlab.sonic import Mode, SonicRules, SonicSetup
 from racerlab.sonic.queries import Zone
@@ -19,7 +19,7 @@ def outside_a_server(monkeypatch):
     """These tests drive the panel as a notebook does: its check runs at once. (Bokeh's
     current document is process-wide, so a server another test left running in this process
     could otherwise make the check go off to a thread and the assertions run before it.)"""
-    from racerlab.app import offload
+    from racerlab.app.server import offload
 
     monkeypatch.setattr(offload, "in_server", lambda: None)
 

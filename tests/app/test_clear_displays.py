@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from racerlab.app import knights_app, sonic_app
-from racerlab.app.knights_view import candidate_targets
+from racerlab.app.knights.tables import candidate_targets
 from racerlab.knights import queries
 from racerlab.knights.actions import TargetKind
 

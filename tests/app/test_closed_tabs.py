@@ -9,7 +9,7 @@ import pytest
 from tornado.iostream import StreamClosedError
 from tornado.websocket import WebSocketClosedError
 
-from racerlab.app.closed_tabs import ClosedTabFilter, is_closed_tab_write, quiet_closed_tabs
+from racerlab.app.server.closed_tabs import ClosedTabFilter, is_closed_tab_write, quiet_closed_tabs
 
 
 def _record(exc: BaseException, message: str, name: str = "asyncio") -> logging.LogRecord:

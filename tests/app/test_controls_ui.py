@@ -5,9 +5,9 @@ from __future__ import annotations
 import panel as pn
 import pytest
 
-from racerlab.app.controls import EventLog, ScenarioControls, StepControls
-from racerlab.app.messages import MessageBanner
-from racerlab.app.session import GameKit, GameSession
+from racerlab.app.kit.controls import EventLog, ScenarioControls, StepControls
+from racerlab.app.kit.messages import MessageBanner
+from racerlab.app.kit.session import GameKit, GameSession
 from racerlab.core.testgame import CoinRace, CoinSetup, Flip
 
 pytestmark = pytest.mark.ui

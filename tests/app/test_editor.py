@@ -3,10 +3,10 @@
 import panel as pn
 import pytest
 
-from racerlab.app.editor import KnightsEditor, SonicEditor, snap
-from racerlab.app.knights_dashboard import knights_kit
-from racerlab.app.session import GameSession
-from racerlab.app.sonic_dashboard import sonic_kit
+from racerlab.app.kit.session import GameSession
+from racerlab.app.knights.dashboard import knights_kit
+from racerlab.app.panels.editor import KnightsEditor, SonicEditor, snap
+from racerlab.app.sonic.dashboard import sonic_kit
 from racerlab.core.timeline import Timeline
 from racerlab.sonic import SonicSetup
 
@@ -123,8 +123,8 @@ def test_a_sonic_placement_is_logged_as_the_hover_names_the_space():
 
 
 def test_the_place_boxes_follow_the_selected_racer_and_each_edit():
-    from racerlab.app.editor_view import knights_editor
-    from racerlab.app.knights_dashboard import knights_app
+    from racerlab.app.knights.dashboard import knights_app
+    from racerlab.app.panels.editor_view import knights_editor
 
     app = knights_app(seed=1, players=2)
     view = knights_editor(app.session, app.arena.figure)
@@ -144,8 +144,8 @@ def test_the_place_boxes_follow_the_selected_racer_and_each_edit():
 
 
 def test_the_sonic_editor_has_no_knights_snap_switch():
-    from racerlab.app.editor_view import sonic_editor
-    from racerlab.app.sonic_dashboard import sonic_app
+    from racerlab.app.panels.editor_view import sonic_editor
+    from racerlab.app.sonic.dashboard import sonic_app
 
     app = sonic_app(seed=1)
     view = sonic_editor(app.session, app.track.figure)
@@ -154,8 +154,8 @@ def test_the_sonic_editor_has_no_knights_snap_switch():
 
 def test_the_odds_from_here_name_the_boss_and_the_stat_picker_names_stats():
     from racerlab.app import sonic_app
-    from racerlab.app.editor_view import knights_editor
-    from racerlab.app.knights_dashboard import knights_app
+    from racerlab.app.knights.dashboard import knights_app
+    from racerlab.app.panels.editor_view import knights_editor
     from racerlab.sonic import Mode
 
     app = sonic_app(seed=2, mode=Mode.BOSS, players=3)

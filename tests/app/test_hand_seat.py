@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from racerlab.app import knights_app, sonic_app
-from racerlab.app.session import BOT, HUMAN
+from racerlab.app.kit.session import BOT, HUMAN
 
 
 def forward_buttons(app):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from racerlab.app import knights_app, sonic_app
-from racerlab.app.hand_seat import HAND_HELP, NO_HAND_PLAY
-from racerlab.app.plain_dashboard import plain_app
-from racerlab.app.session import BOT, HUMAN
+from racerlab.app.kit.hand_seat import HAND_HELP, NO_HAND_PLAY
+from racerlab.app.kit.plain_dashboard import plain_app
+from racerlab.app.kit.session import BOT, HUMAN
 
 
 def _hand_status(app) -> str:

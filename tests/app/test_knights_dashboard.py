@@ -8,15 +8,15 @@ import pytest
 from bokeh.document import Document
 
 from racerlab.app import knights_app
-from racerlab.app.escape import text as esc
-from racerlab.app.knights_dashboard import (
+from racerlab.app.kit.escape import text as esc
+from racerlab.app.kit.naming import PageWords
+from racerlab.app.kit.session import HUMAN
+from racerlab.app.knights.dashboard import (
     ARMOR_RANGE,
     KnightsDashboard,
     order_positions,
     standings_html,
 )
-from racerlab.app.naming import PageWords
-from racerlab.app.session import HUMAN
 from racerlab.core.errors import IllegalActionError
 from racerlab.knights import queries
 from racerlab.knights.actions import (

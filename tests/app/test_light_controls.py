@@ -135,7 +135,7 @@ def test_a_steps_patch_carries_only_changed_columns_and_no_buffers():
 def test_a_served_busy_line_shows_only_for_work_that_lasts(monkeypatch):
     """Under a server the busy line waits BUSY_LINE_DELAY_MS: a quick Step changes nothing on
     the page for it; longer work shows what it is doing, and the line empties when done."""
-    from racerlab.app import messages
+    from racerlab.app.kit import messages
 
     app = knights_app(seed=3)
     banner, s = app.banner, app.session

@@ -14,9 +14,9 @@ from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
-from racerlab.app import share_link
-from racerlab.app.session import GameSession
-from racerlab.app.share_link import (
+from racerlab.app.kit import share_link
+from racerlab.app.kit.session import GameSession
+from racerlab.app.kit.share_link import (
     REPLAY_ELSEWHERE_CHARS,
     encode_share_token,
     replay_share_token,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from racerlab.app.serve import app_routes
+from racerlab.app.server.serve import app_routes
 
 pytest.importorskip("playwright.sync_api")
 

@@ -14,7 +14,7 @@ import urllib.request
 
 import panel as pn
 
-from racerlab.app import offload
+from racerlab.app.server import offload
 
 
 def test_another_thread_is_not_taken_for_the_served_page(serve_app):
@@ -49,7 +49,7 @@ def test_outside_a_server_there_is_no_document():
 
 
 def test_jobs_hand_results_back_through_the_public_hand_over():
-    from racerlab.app import jobs
+    from racerlab.app.server import jobs
 
     assert "hand_over" in offload.__all__ and offload.hand_over.__doc__
     assert jobs.hand_over is offload.hand_over  # one function for both, no private import

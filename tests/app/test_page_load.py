@@ -16,9 +16,9 @@ import panel as pn
 import pytest
 from bokeh.events import DocumentReady
 
-from racerlab.app import offload, page_ready
-from racerlab.app.offload import LoadGate
-from racerlab.app.serve import start_server
+from racerlab.app.server import offload, page_ready
+from racerlab.app.server.offload import LoadGate
+from racerlab.app.server.serve import start_server
 
 FRAME_MODELS = 60
 """More models than a page frame has (about 20), far fewer than a dashboard (about 200,
@@ -105,7 +105,7 @@ def test_a_dashboard_built_after_the_socket_opened_waits_for_the_page_to_be_show
     _wait(lambda: held)  # the dashboard is built, not yet handed over
 
     async def socket_opens():  # as the page's socket does, tired of waiting
-        await page_ready._wait_for(doc)
+        await page_ready.wait_for(doc)
 
     opened: list[bool] = []
     doc.add_next_tick_callback(socket_opens)
@@ -189,7 +189,7 @@ def test_a_socket_waits_for_the_dashboard_a_second_at_most_unless_it_is_going_in
             assert page_ready.before_socket(doc)  # the dashboard starts going in ...
             asyncio.get_running_loop().call_later(0.3, page.filled.set)  # ... done later
         started = asyncio.get_running_loop().time()
-        await page_ready._wait_for(doc)
+        await page_ready.wait_for(doc)
         return asyncio.get_running_loop().time() - started
 
     idle, filling = _Doc("/knights"), _Doc("/knights")

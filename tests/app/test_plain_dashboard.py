@@ -1,7 +1,7 @@
 """The plain dashboard a game without its own gets: built from the descriptor alone."""
 
-from racerlab.app.dashboards import dashboards
-from racerlab.app.plain_dashboard import plain_app
+from racerlab.app.kit.dashboards import dashboards
+from racerlab.app.kit.plain_dashboard import plain_app
 
 
 def test_the_served_page_passes_a_share_link_to_the_plain_dashboard():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from racerlab.app.serve import app_routes
+from racerlab.app.server.serve import app_routes
 
 pytestmark = pytest.mark.ui
 

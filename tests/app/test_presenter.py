@@ -2,14 +2,14 @@
 
 import re
 
-from racerlab.app.knights_dashboard import knights_app
-from racerlab.app.page_args import url_presenter
-from racerlab.app.sonic_dashboard import sonic_app
+from racerlab.app.knights.dashboard import knights_app
+from racerlab.app.server.page_args import url_presenter
+from racerlab.app.sonic.dashboard import sonic_app
 
 
 def _laid_out(app) -> list:
     """Every object in the dashboard's main area, however deep."""
-    out, todo = [], list(app._main())
+    out, todo = [], list(app.main_area())
     while todo:
         obj = todo.pop()
         out.append(obj)

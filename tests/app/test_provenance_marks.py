@@ -1,7 +1,7 @@
 """The dashboards mark values that are ours with a † and a tooltip."""
 
 from racerlab.app import knights_app
-from racerlab.app.sonic_dashboard import sonic_app
+from racerlab.app.sonic.dashboard import sonic_app
 from racerlab.knights.provenance import INVENTED_NOTE
 
 
@@ -31,7 +31,7 @@ def test_sonic_profile_marks_ability_and_power_as_ours():
 
 
 def test_sonic_card_table_marks_priority_and_movement_as_ours():
-    from racerlab.app.sonic_dashboard import cards_html
+    from racerlab.app.sonic.dashboard import cards_html
 
     app = sonic_app()
     html = cards_html(app.session.state, app.session.rules, 0)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import panel as pn
 
 from racerlab.app import knights_app, sonic_app
-from racerlab.app.controls import redraw_guard
-from racerlab.app.messages import RefusalNote
-from racerlab.app.naming import PageWords, seat_label
-from racerlab.app.session import BOT, HUMAN
-from racerlab.app.sonic_dashboard import engine_paths_as_board
+from racerlab.app.kit.controls import redraw_guard
+from racerlab.app.kit.messages import RefusalNote
+from racerlab.app.kit.naming import PageWords, seat_label
+from racerlab.app.kit.session import BOT, HUMAN
+from racerlab.app.sonic.dashboard import engine_paths_as_board
 from racerlab.core.errors import RacerlabError
 from racerlab.sonic import SetSpeed
 

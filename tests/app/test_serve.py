@@ -9,7 +9,7 @@ import pytest
 
 from racerlab.app import DASHBOARDS, available_dashboards
 from racerlab.app.apps import is_served
-from racerlab.app.serve import DEFAULT_ADDRESS, _origins, app_routes, serve_command
+from racerlab.app.server.serve import DEFAULT_ADDRESS, _origins, app_routes, serve_command
 from racerlab.cli import build_parser
 from racerlab.core.errors import ScenarioError
 
@@ -143,7 +143,7 @@ def test_a_page_has_no_spinner_shared_by_every_session():
     import panel as pn
     from bokeh.document import Document
 
-    from racerlab.app.landing import dashboard_template
+    from racerlab.app.kit.landing import dashboard_template
 
     doc = Document()
     dashboard_template("A page", main=[pn.pane.Markdown("x")]).server_doc(doc)

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from racerlab.app.serve import process_count, serve_command, start_server
+from racerlab.app.server.serve import process_count, serve_command, start_server
 from racerlab.cli import build_parser, main
 from racerlab.core.errors import ScenarioError
 
@@ -71,7 +71,7 @@ def test_the_command_refuses_too_many_processes_before_listening(two_cores, caps
 
 
 def test_the_command_passes_num_procs_to_the_server(monkeypatch, two_cores):
-    import racerlab.app.serve as serve
+    import racerlab.app.server.serve as serve
 
     seen = {}
     monkeypatch.setattr(serve, "start_server", lambda game, **kw: seen.update(kw, game=game))
@@ -96,7 +96,7 @@ def test_a_page_frame_is_made_before_the_first_visitor():
     (the Markdown libraries of the frame's message, the compiled page templates) is
     loaded by the warm-up, and the page it renders asks this server for every script."""
     code = (
-        "import sys; from racerlab.app.serve import warm_first_page as w; "
+        "import sys; from racerlab.app.server.serve import warm_first_page as w; "
         "from panel.io.resources import _env; "
         "before = ('markdown' in sys.modules, len(_env.cache)); html = w(); "
         "print(before[0], 'markdown' in sys.modules, len(_env.cache) > before[1]); "
@@ -119,7 +119,7 @@ def test_the_startup_objects_are_kept_out_of_full_collections():
     """In a process of its own (freezing would change this test process): what a server
     keeps for good is frozen, so a full collection afterwards walks only what came since."""
     code = (
-        "import gc; from racerlab.app.serve import keep_startup_objects as k; n = k(); "
+        "import gc; from racerlab.app.server.serve import keep_startup_objects as k; n = k(); "
         "print(n, gc.get_freeze_count() == n, len(gc.get_objects()))"
     )
     out = _in_fresh_process(code).split()
@@ -215,7 +215,7 @@ def test_two_processes_serve_plain_requests(two_process_server):
 
 
 def _share_link(steps: int) -> str:
-    from racerlab.app.session import encode_share_token
+    from racerlab.app.kit.session import encode_share_token
     from racerlab.core.timeline import Timeline
     from racerlab.knights import KnightsRules, example_setup
 
@@ -268,7 +268,7 @@ def test_no_event_loop_is_left_for_the_forked_processes_to_share():
     closed and dropped, so Tornado makes a fresh loop in each process."""
     code = (
         "import asyncio, panel\n"
-        "from racerlab.app.serve import _forget_unstarted_loop\n"
+        "from racerlab.app.server.serve import _forget_unstarted_loop\n"
         "policy = asyncio.get_event_loop_policy()\n"
         "before = policy._local._loop\n"
         "_forget_unstarted_loop()\n"

@@ -10,7 +10,7 @@ import zlib
 
 import pytest
 
-from racerlab.app.session import (
+from racerlab.app.kit.session import (
     BOT,
     HUMAN,
     GameKit,
@@ -315,7 +315,7 @@ def test_step_refuses_an_unknown_unit(session):
 
 def test_the_session_model_does_not_import_panel_or_bokeh():
     code = (
-        "import sys, racerlab.app.session; "
+        "import sys, racerlab.app.kit.session; "
         "print(sorted(m for m in ('panel', 'bokeh') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

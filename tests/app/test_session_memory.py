@@ -16,7 +16,7 @@ import panel as pn
 from bokeh.client import pull_session
 
 from racerlab.app import knights_app
-from racerlab.app.session import GameSession
+from racerlab.app.kit.session import GameSession
 
 CLIENTS = 3
 WAIT_S = 90.0

@@ -1,10 +1,10 @@
 """The new-game controls show the game's set-up procedure beside the new game."""
 
-from racerlab.app.controls import ScenarioControls
-from racerlab.app.escape import text as esc
-from racerlab.app.knights_dashboard import knights_kit
-from racerlab.app.session import GameSession
-from racerlab.app.sonic_dashboard import sonic_kit
+from racerlab.app.kit.controls import ScenarioControls
+from racerlab.app.kit.escape import text as esc
+from racerlab.app.kit.session import GameSession
+from racerlab.app.knights.dashboard import knights_kit
+from racerlab.app.sonic.dashboard import sonic_kit
 from racerlab.knights.procedure import procedure_of
 from racerlab.sonic.procedure import order_of
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import panel as pn
 import pytest
 
-from racerlab.app import offload
-from racerlab.app.knights_dashboard import knights_app
-from racerlab.app.plain_dashboard import plain_app
-from racerlab.app.shell import TAB, PanelSpec
-from racerlab.app.sonic_dashboard import sonic_app
+from racerlab.app.kit.plain_dashboard import plain_app
+from racerlab.app.kit.shell import TAB, PanelSpec
+from racerlab.app.knights.dashboard import knights_app
+from racerlab.app.server import offload
+from racerlab.app.sonic.dashboard import sonic_app
 from racerlab.knights import queries
 
 
@@ -53,7 +53,7 @@ def test_a_tab_is_filled_with_the_games_numbers_before_it_is_put_in_its_tab():
 
 
 def test_a_hidden_panel_goes_stale_and_is_refreshed_when_shown_again(monkeypatch):
-    from racerlab.app.sonic_tweak import TweakPanel
+    from racerlab.app.sonic.tweak import TweakPanel
 
     calls: list[int] = []
     original = TweakPanel.refresh

@@ -7,10 +7,10 @@ import re
 import pytest
 
 from racerlab.analysis.simulate import simulate
-from racerlab.app.knights_dashboard import knights_kit
-from racerlab.app.session import GameSession
-from racerlab.app.simulation import MAX_GAMES, SimulationPanel, win_table
-from racerlab.app.sonic_dashboard import sonic_kit
+from racerlab.app.kit.session import GameSession
+from racerlab.app.knights.dashboard import knights_kit
+from racerlab.app.panels.simulation import MAX_GAMES, SimulationPanel, win_table
+from racerlab.app.sonic.dashboard import sonic_kit
 
 
 @pytest.fixture(params=["knights", "sonic"])
@@ -165,7 +165,7 @@ def test_an_empty_games_box_is_refused_with_a_clear_reason(session, panel):
 @pytest.fixture
 def long_runs_ask(monkeypatch):
     """Every run looks long after its first game (the search bot's real case, made quick)."""
-    from racerlab.app import simulation
+    from racerlab.app.panels import simulation
 
     monkeypatch.setattr(simulation, "ASK_OVER_S", 0.0)
     monkeypatch.setattr(simulation, "ESTIMATE_AFTER_S", 0.0)
@@ -227,12 +227,12 @@ def test_the_progress_and_results_sit_right_under_the_simulate_button(panel):
 
 
 def test_a_run_is_the_pages_one_job_and_a_step_meanwhile_is_refused(session, panel, long_runs_ask):
-    from racerlab.app.jobs import BUSY, Busy, step_later
+    from racerlab.app.server.jobs import BUSY, Busy, step_later
 
     _asking_run(panel)
     assert session.busy == "simulating games"
     with pytest.raises(Busy, match=BUSY):
-        from racerlab.app import jobs
+        from racerlab.app.server import jobs
 
         jobs.begin_job(session, "step")
     panel.stop()
@@ -245,7 +245,7 @@ def test_the_games_are_played_elsewhere_a_chunk_at_a_time(session, panel, monkey
     """The run hands its games to jobs.run_elsewhere (worker processes, in turn with other
     sessions), the first chunk one game; the table is the same as played here."""
     from racerlab.analysis.parallel import play_payload
-    from racerlab.app import jobs
+    from racerlab.app.server import jobs
 
     pieces: list[tuple] = []
     real = jobs.run_elsewhere
@@ -267,8 +267,8 @@ def test_the_games_are_played_elsewhere_a_chunk_at_a_time(session, panel, monkey
 
 
 def test_a_closed_pages_job_stops_its_run(session, panel):
-    """Closing the page cancels the page's job (racerlab.app.jobs): the run stops too."""
-    from racerlab.app import jobs
+    """Closing the page cancels the page's job (racerlab.app.server.jobs): the run stops too."""
+    from racerlab.app.server import jobs
 
     _start_long_run(panel)
     jobs.cancel_job(session, closed=True)

@@ -8,8 +8,8 @@ import panel as pn
 import pytest
 
 from racerlab.app import sonic_app
-from racerlab.app.session import GameSession
-from racerlab.app.sonic_dashboard import (
+from racerlab.app.kit.session import GameSession
+from racerlab.app.sonic.dashboard import (
     RandomSettings,
     SonicDashboard,
     bundled_scenarios,
@@ -213,10 +213,10 @@ def test_the_path_shown_starts_where_its_racer_stands_in_the_state_shown(app):
 
 
 def test_a_served_page_lists_paths_in_a_worker_and_never_shows_stale_ones(monkeypatch):
-    from racerlab.app import offload
-    from racerlab.app.messages import BUSY_LINE_DELAY_MS
-    from racerlab.app.sonic_hand import PATHS_WORKING
-    from racerlab.app.sonic_view import list_paths
+    from racerlab.app.kit.messages import BUSY_LINE_DELAY_MS
+    from racerlab.app.server import offload
+    from racerlab.app.sonic.hand import PATHS_WORKING
+    from racerlab.app.sonic.paths import list_paths
 
     app = sonic_app(seed=0)
     s, h = app.session, app.hand

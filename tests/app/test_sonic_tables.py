@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from racerlab.app import sonic_app
-from racerlab.app.escape import text as esc
-from racerlab.app.sonic_tables import boss_name, cards_html, order_html, standings_html
+from racerlab.app.kit.escape import text as esc
+from racerlab.app.sonic.tables import boss_name, cards_html, order_html, standings_html
 from racerlab.sonic import Mode
 from racerlab.sonic.state import BOSS_SEAT
 

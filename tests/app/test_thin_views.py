@@ -11,20 +11,18 @@ from typing import Any
 
 import pytest
 
-from racerlab.app import (
-    controls,
-    knights_dashboard,
-    sonic_dashboard,
-    sonic_hand,
-    sonic_odds,
-    sonic_view,
-)
-from racerlab.app.editor import SonicEditor
-from racerlab.app.editor_view import EditorView
-from racerlab.app.knights_hand import HandPanel as KnightsHand
-from racerlab.app.knights_odds import OddsPanel as KnightsOdds
-from racerlab.app.plain_dashboard import PlainDashboard, plain_app
-from racerlab.app.session import HUMAN
+from racerlab.app.kit import controls
+from racerlab.app.kit.plain_dashboard import PlainDashboard, plain_app
+from racerlab.app.kit.session import HUMAN
+from racerlab.app.knights import dashboard as knights_dashboard
+from racerlab.app.knights.hand import HandPanel as KnightsHand
+from racerlab.app.knights.odds import OddsPanel as KnightsOdds
+from racerlab.app.panels.editor import SonicEditor
+from racerlab.app.panels.editor_view import EditorView
+from racerlab.app.sonic import dashboard as sonic_dashboard
+from racerlab.app.sonic import hand as sonic_hand
+from racerlab.app.sonic import odds as sonic_odds
+from racerlab.app.sonic import paths as sonic_paths
 from racerlab.core.rules import DirectorAction
 from racerlab.viz import track as track_module
 from racerlab.viz.arena import ArenaPlot
@@ -66,7 +64,7 @@ def sonic(monkeypatch):
     spy.on(controls.EventLog, "refresh", "log")
     spy.on(sonic_dashboard.SonicDashboard, "_show_standings", "standings")
     spy.on(sonic_hand.HandPanel, "refresh", "hand")
-    spy.on(sonic_view.queries, "path_preview", "paths")
+    spy.on(sonic_paths.queries, "path_preview", "paths")
     spy.on(sonic_odds, "order_html", "odds")
     spy.on(EditorView, "refresh", "editor")
     spy.on(controls.StepControls, "refresh", "steps")
@@ -130,7 +128,7 @@ def test_sonic_a_served_step_draws_the_state_once_with_its_path(sonic, monkeypat
     """On a served page the hand lists the paths in a worker: the track waits for the
     answer and draws the new state and its path together (no drawing without the path
     first, then the path again)."""
-    from racerlab.app import offload
+    from racerlab.app.server import offload
 
     app, spy = sonic
     page = ServedPage()

@@ -3,7 +3,7 @@
 Before the fix the click arrived while Panel still held the typed value back,
 Panel ran both outside the Bokeh document lock, every redraw raised
 ``_pending_writes should be non-None`` and the error handler's redraw recursed
-until the session died (see :mod:`racerlab.app.event_lock`).
+until the session died (see :mod:`racerlab.app.server.patches`).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ import importlib.util
 
 import pytest
 
-from racerlab.app.shell import TAB
+from racerlab.app.kit.shell import TAB
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ import pytest
 
 MAKER = """
 import os, sys
-from racerlab.app.worker_pool import spawn_pool
+from racerlab.app.server.worker_pool import spawn_pool
 
 if __name__ == "__main__":
     pool = spawn_pool(1)
@@ -54,7 +54,7 @@ def test_a_killed_servers_workers_end_themselves(tmp_path):
 
 
 def test_workers_of_a_live_server_stay():
-    from racerlab.app.worker_pool import spawn_pool
+    from racerlab.app.server.worker_pool import spawn_pool
 
     pool = spawn_pool(1)
     try:
@@ -72,7 +72,7 @@ def _niceness() -> int:
 @pytest.mark.skipif(not hasattr(os, "nice"), reason="POSIX priorities")
 def test_workers_run_at_a_lower_priority_than_their_server():
     # the server's loop answers every visitor: on a busy machine it gets the processor first
-    from racerlab.app.worker_pool import WORKER_NICENESS, spawn_pool
+    from racerlab.app.server.worker_pool import WORKER_NICENESS, spawn_pool
 
     pool = spawn_pool(1)
     try:

@@ -20,8 +20,8 @@ import panel as pn
 import pytest
 
 from racerlab.app import knights_app
-from racerlab.app.escape import text
-from racerlab.app.session import (
+from racerlab.app.kit.escape import text
+from racerlab.app.kit.session import (
     MAX_SAVED_GAME_BYTES,
     GameKit,
     GameSession,
@@ -98,7 +98,7 @@ def test_a_failing_redraw_is_shown_and_logged_once(caplog):
         raise RuntimeError("cannot draw this state")
 
     session.param.watch(lambda e: session.guarded(broken_redraw, "redraw")(), "version")
-    with caplog.at_level(logging.ERROR, logger="racerlab.app.session"):
+    with caplog.at_level(logging.ERROR, logger="racerlab.app.kit.session"):
         session.step("action")
     assert len(calls) == 2  # the step's redraw, then the one showing the error
     assert session.error.startswith("redraw: unexpected error (RuntimeError")
@@ -132,7 +132,7 @@ def test_an_upload_too_big_is_refused_with_a_message():
 
 
 def test_the_server_takes_uploads_larger_than_the_page_allows(monkeypatch):
-    from racerlab.app import serve
+    from racerlab.app.server import serve
 
     seen = {}
     monkeypatch.setattr(pn, "serve", lambda routes, **kw: seen.update(kw))
@@ -142,7 +142,7 @@ def test_the_server_takes_uploads_larger_than_the_page_allows(monkeypatch):
 
 # -- items 5 and 11: signed sessions, warning beyond loopback -----------------------------------
 def test_each_run_signs_session_ids_with_its_own_secret(monkeypatch, capsys):
-    from racerlab.app import serve
+    from racerlab.app.server import serve
 
     monkeypatch.delenv("RACERLAB_SECRET_KEY", raising=False)
     monkeypatch.delenv("BOKEH_SECRET_KEY", raising=False)
@@ -166,7 +166,7 @@ def server():
     """A real ``start_server("all")`` on loopback, one per test (its worker pool drained)."""
     import socket
 
-    from racerlab.app.serve import start_server
+    from racerlab.app.server.serve import start_server
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from racerlab.app.session import encode_share_token
+from racerlab.app.kit.session import encode_share_token
 from racerlab.core.timeline import Timeline
 from racerlab.knights import KnightsRules, example_setup
 

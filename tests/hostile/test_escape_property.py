@@ -1,6 +1,6 @@
 """Hostile text in every visitor-text field never becomes markup, a link or a fetch.
 
-Property tests: any text through :func:`racerlab.app.escape.text` renders, in an
+Property tests: any text through :func:`racerlab.app.kit.escape.text` renders, in an
 HTML pane and in a Markdown pane alike, as its own characters and nothing else;
 and hostile player names (Racer Knights, from a share link) and hostile catalog
 texts (Battle Racers racer names, abilities and card names) leave no tag, no
@@ -17,8 +17,10 @@ import panel as pn
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from racerlab.app import escape, knights_app
-from racerlab.app.session import encode_share_token
+from racerlab.app import knights_app
+from racerlab.app.kit import escape
+from racerlab.app.kit.session import encode_share_token
+from racerlab.app.server import patches
 from racerlab.core.timeline import Timeline
 from racerlab.knights import KnightsRules, example_setup
 
@@ -128,7 +130,7 @@ def test_escaped_text_is_its_own_characters_in_html_and_markdown(value):
 
 
 def test_markdown_panes_make_no_link_of_bare_text_even_when_built_elsewhere():
-    escape.install()
+    patches.markdown_without_links()
     for pane in (escape.markdown_pane("see example.com"), pn.pane.Markdown("see example.com")):
         assert "<a" not in rendered(pane)
     assert "<a" not in rendered(pn.pane.Alert("mail a@example.com"))

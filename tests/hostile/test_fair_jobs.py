@@ -14,9 +14,9 @@ import time
 import pytest
 from bokeh.document import Document
 
-from racerlab.app import jobs
-from racerlab.app.jobs import BUSY, Busy, FairShare, Turns, step_later
-from racerlab.app.session import BotMove, GameKit, GameSession
+from racerlab.app.kit.session import BotMove, GameKit, GameSession
+from racerlab.app.server import jobs
+from racerlab.app.server.jobs import BUSY, Busy, FairShare, Turns, step_later
 from racerlab.core.testgame import CoinRace, CoinSetup
 
 
@@ -83,7 +83,7 @@ def test_bot_moves_run_in_a_worker_and_give_the_same_game(doc):
 
 
 def test_a_slow_engine_bot_moves_in_a_worker_process_and_gives_the_same_game(doc, monkeypatch):
-    from racerlab.app.knights_game import knights_kit
+    from racerlab.app.knights.game import knights_kit
 
     monkeypatch.setattr(jobs, "HEAVY_MOVE_S", 0.0)  # every bot counts as slow
     monkeypatch.setattr(jobs, "_move_times", {})
@@ -119,7 +119,7 @@ def test_a_second_request_while_one_runs_is_refused_with_a_message(doc):
 
 
 def test_back_stops_a_running_job_and_the_page_keeps_going(doc):
-    from racerlab.app.controls import back_now
+    from racerlab.app.kit.controls import back_now
 
     s = GameSession(slow_kit(delay=0.05), seed=2)
     s.step("action")
@@ -208,7 +208,7 @@ def test_a_write_to_a_closed_tab_logs_no_traceback(caplog):
 
     from tornado.websocket import WebSocketClosedError
 
-    import racerlab.app.controls  # noqa: F401  (installs the filter, as every dashboard does)
+    import racerlab.app.kit.controls  # noqa: F401  (installs the filter, as every dashboard does)
 
     loop = asyncio.new_event_loop()
     try:
@@ -227,7 +227,7 @@ def test_a_dead_worker_process_costs_one_move_here_not_the_page(monkeypatch):
     from concurrent.futures import Future
     from concurrent.futures.process import BrokenProcessPool
 
-    from racerlab.app.knights_game import knights_kit
+    from racerlab.app.knights.game import knights_kit
 
     class DeadPool:
         def submit(self, *_args):

@@ -15,7 +15,7 @@ from dataclasses import replace
 import pytest
 from playwright.sync_api import expect
 
-from racerlab.app.session import encode_share_token
+from racerlab.app.kit.session import encode_share_token
 from racerlab.core.timeline import Timeline
 from racerlab.knights import KnightsRules, example_setup
 

@@ -42,7 +42,7 @@ def token_of(data: dict | str) -> str:
 
 
 def load_token(token: str) -> Timeline:
-    from racerlab.app.session import decode_share_token
+    from racerlab.app.kit.session import decode_share_token
 
     return decode_share_token(token)
 

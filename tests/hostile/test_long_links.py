@@ -3,8 +3,8 @@
 On a plain Tornado server (64 KiB request head) a 24,451-character ``?game=`` link left a
 blank page ("Could not open websocket": the websocket handshake carries the link about
 2.7 times) and a ~100 KB one an empty answer. ``racerlab serve`` now reads request heads
-up to :data:`~racerlab.app.serve.MAX_REQUEST_HEAD_BYTES`, and a page refuses a link
-longer than :data:`~racerlab.app.page_args.MAX_LINK_CHARS` with a message pointing to Load.
+up to :data:`~racerlab.app.server.serve.MAX_REQUEST_HEAD_BYTES`, and a page refuses a link
+longer than :data:`~racerlab.app.server.page_args.MAX_LINK_CHARS` with a message pointing to Load.
 The Share button refuses to make such a link, pointing to the saved-game file instead.
 """
 
@@ -20,10 +20,10 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from racerlab.app.controls import ScenarioControls
-from racerlab.app.page_args import MAX_LINK_CHARS, check_link_length, open_shared_game
-from racerlab.app.serve import MAX_REQUEST_HEAD_BYTES
-from racerlab.app.session import MAX_SHARE_TOKEN_CHARS, GameSession, encode_share_token
+from racerlab.app.kit.controls import ScenarioControls
+from racerlab.app.kit.session import MAX_SHARE_TOKEN_CHARS, GameSession, encode_share_token
+from racerlab.app.server.page_args import MAX_LINK_CHARS, check_link_length, open_shared_game
+from racerlab.app.server.serve import MAX_REQUEST_HEAD_BYTES
 from racerlab.core.errors import ScenarioError
 from racerlab.core.testgame import Nudge
 

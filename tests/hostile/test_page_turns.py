@@ -11,8 +11,8 @@ import panel as pn
 import pytest
 from panel.io.server import DocHandler
 
-from racerlab.app import page_turns
-from racerlab.app.serve import start_server
+from racerlab.app.server import patches
+from racerlab.app.server.serve import start_server
 
 PAGES = 12
 
@@ -69,7 +69,7 @@ def test_pages_are_made_one_at_a_time_and_liveness_answers_between(slow_pages, s
 def test_installing_twice_keeps_one_handler():
     from bokeh.server import urls
 
-    assert page_turns.one_page_at_a_time()
-    assert page_turns.one_page_at_a_time()
+    assert patches.pages_in_turn()
+    assert patches.pages_in_turn()
     handlers = [h for pattern, h, *_ in urls.per_app_patterns if pattern == r"/?"]
-    assert handlers == [page_turns._handler_class()]
+    assert handlers == [patches.page_handler()]

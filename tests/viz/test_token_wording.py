@@ -1,7 +1,7 @@
 """Which tokens a racer shows is decided once (``queries.racer_tokens``); the arena's hover
 card and the standings table each keep their own wording of it."""
 
-from racerlab.app.knights_view import standings_html
+from racerlab.app.knights.tables import standings_html
 from racerlab.knights import queries
 from racerlab.knights.scenarios import lesson_state, staged
 from racerlab.viz.arena_racers import racer_columns

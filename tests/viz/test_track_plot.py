@@ -185,7 +185,7 @@ def test_the_browser_keeps_a_column_readable_at_any_width(rules):
 
 
 def test_new_games_and_loaded_scenarios_keep_every_model_of_the_dashboards_track():
-    from racerlab.app.sonic_dashboard import sonic_app
+    from racerlab.app.sonic.dashboard import sonic_app
 
     app = sonic_app(seed=0)
     plot = app.track
