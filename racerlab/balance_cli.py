@@ -8,8 +8,9 @@
   build's win share at each value of a stat; ``--slot engine`` without ``--stat`` tries
   each card of that slot instead.
 
-The table goes to standard output as CSV unless ``--out`` names a ``.csv`` or
-``.parquet`` file; progress goes to standard error. Ctrl-C keeps what was measured.
+The table goes to standard output as CSV unless ``--out`` names a file, whose extension
+picks the format (as ``racerlab simulate``); progress goes to standard error.
+``--catalog DIR`` plays the cards in DIR. Ctrl-C keeps what was measured.
 :func:`add_parser` adds the command to ``racerlab``'s parser; :func:`run` runs it.
 """
 
@@ -18,7 +19,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .cli_args import whole_number
+from .cli_args import catalog_option, whole_number
 from .core.errors import ScenarioError
 from .core.limits import MAX_GAMES, MAX_PLAYERS, MAX_SEED
 
@@ -72,8 +73,13 @@ def _common(p: argparse.ArgumentParser) -> None:
         help="worker processes, at most the machine's cores (more are cut; default 1)",
     )
     p.add_argument(
-        "--out", "-o", default=None, help="output .csv or .parquet (default: CSV on stdout)"
+        "--out",
+        "-o",
+        default=None,
+        help="output file; the extension picks the format: .csv, .json, or .parquet with the"
+        " parquet extra (default: CSV on stdout)",
     )
+    catalog_option(p)
     p.add_argument("--no-progress", action="store_true", help="no progress bar (default: shown)")
 
 
@@ -136,15 +142,22 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``racerlab balance`` with parsed arguments; returns the exit status."""
+    from .analysis import balance, balance_knights
     from .analysis.cli import check_output, workers_for, write_table
 
     check_output(args.out)
+    boss = args.balance_target == "boss"
+    # the catalog is read and checked once, before any game
+    catalog = (balance if boss else balance_knights).load_catalog(args.catalog)
     progress = not args.no_progress
-    common = dict(games=args.games, seed=args.seed, bot=args.bot, workers=workers_for(args.workers))
-    if args.balance_target == "boss":
-        df = _boss(args, progress, common)
-    else:
-        df = _knights(args, progress, common)
+    common = dict(
+        games=args.games,
+        seed=args.seed,
+        bot=args.bot,
+        workers=workers_for(args.workers),
+        catalog=catalog,
+    )
+    df = _boss(args, progress, common) if boss else _knights(args, progress, common)
     write_table(df, args.out)
     if df.attrs.get("interrupted"):
         print("racerlab: interrupted; the table holds what was measured", file=sys.stderr)

@@ -46,6 +46,15 @@ def test_validate_refuses_a_saved_game_over_the_limit(tmp_path, capsys):
     assert "(size)" in capsys.readouterr().err
 
 
+def test_simulate_reads_a_scenario_up_to_the_same_limit(tmp_path):
+    from racerlab.analysis import simulate
+
+    ok = simulate("knights", padded_save(tmp_path, 4_990_000), games=1, progress=False)
+    assert len(ok) == 1
+    with pytest.raises(ScenarioError, match=f"the limit is {MAX_SAVED_GAME_BYTES}"):
+        simulate("knights", padded_save(tmp_path, MAX_SAVED_GAME_BYTES + 1), games=1)
+
+
 def test_the_name_rule_is_one_function():
     assert name_problem("x" * MAX_NAME_CHARS) is None
     assert name_problem("") == f"must be 1 to {MAX_NAME_CHARS} characters, got 0"
@@ -92,3 +101,12 @@ def test_validate_refuses_a_racer_name_the_dashboard_refuses(tmp_path, capsys):
     # and a set-up (what a new game in the dashboard makes) with that name says the same
     with pytest.raises(ScenarioError, match=reason):
         check_name("x" * 10_000, "player name")
+
+
+def test_a_racer_name_of_sixty_characters_plays(tmp_path):
+    from racerlab.analysis import simulate
+
+    path = long_racer_name(tmp_path, MAX_NAME_CHARS)
+    assert validate_file(path)
+    df = simulate("knights", games=2, progress=False, catalog=path.parent)
+    assert len(df) == 2
