@@ -8,8 +8,14 @@
   build's win share at each value of a stat; ``--slot engine`` without ``--stat`` tries
   each card of that slot instead.
 
-The table goes to standard output as CSV unless ``--out`` names a ``.csv`` or
-``.parquet`` file; progress goes to standard error. Ctrl-C keeps what was measured.
+Standard output gets a table a person reads (:func:`racerlab.analysis.balance_text.summary`:
+percentages with their 95% intervals, one row per boss, card or value, sorted by effect);
+standard error a note when an interval is wider than ±5 points, with about how many games
+would narrow it. ``--out FILE`` also writes the raw rows, in the format the extension names
+(as ``racerlab simulate``: ``.csv``, ``.json``, ``.parquet`` with the extra); ``--out -``
+writes them as CSV to standard output instead of the table. ``--plot FILE.html`` writes the
+chart with its intervals, a page that opens without a network. ``--catalog DIR`` plays the
+cards in DIR. Progress goes to standard error; Ctrl-C keeps what was measured.
 :func:`add_parser` adds the command to ``racerlab``'s parser; :func:`run` runs it.
 """
 
@@ -17,12 +23,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
-from .cli_args import whole_number
+from .cli_args import catalog_option, whole_number
 from .core.errors import ScenarioError
 from .core.limits import MAX_GAMES, MAX_PLAYERS, MAX_SEED
 
-__all__ = ["add_parser", "parse_values", "run"]
+__all__ = ["add_parser", "balance_figure", "parse_values", "run", "write_figure"]
 
 
 def parse_values(text: str) -> list[int]:
@@ -72,8 +79,21 @@ def _common(p: argparse.ArgumentParser) -> None:
         help="worker processes, at most the machine's cores (more are cut; default 1)",
     )
     p.add_argument(
-        "--out", "-o", default=None, help="output .csv or .parquet (default: CSV on stdout)"
+        "--out",
+        "-o",
+        default=None,
+        metavar="FILE",
+        help="also write the raw rows; the extension picks the format: .csv, .json, or .parquet"
+        " with the parquet extra; - writes them as CSV to stdout instead of the table"
+        " (default: the table only)",
     )
+    p.add_argument(
+        "--plot",
+        default=None,
+        metavar="FILE.html",
+        help="write the chart, intervals drawn, as a page that needs no network (default: none)",
+    )
+    catalog_option(p)
     p.add_argument("--no-progress", action="store_true", help="no progress bar (default: shown)")
 
 
@@ -136,16 +156,36 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``racerlab balance`` with parsed arguments; returns the exit status."""
-    from .analysis.cli import check_output, workers_for, write_table
+    from .analysis import balance, balance_knights
+    from .analysis.balance_text import summary, wide_interval_note
+    from .analysis.cli import check_output, check_path, workers_for, write_table
 
     check_output(args.out)
+    if args.plot is not None:
+        check_path(args.plot, (".html",), "--plot")
+    boss = args.balance_target == "boss"
+    # the catalog is read and checked once, before any game
+    catalog = (balance if boss else balance_knights).load_catalog(args.catalog)
     progress = not args.no_progress
-    common = dict(games=args.games, seed=args.seed, bot=args.bot, workers=workers_for(args.workers))
-    if args.balance_target == "boss":
-        df = _boss(args, progress, common)
-    else:
-        df = _knights(args, progress, common)
-    write_table(df, args.out)
+    common = dict(
+        games=args.games,
+        seed=args.seed,
+        bot=args.bot,
+        workers=workers_for(args.workers),
+        catalog=catalog,
+    )
+    df = _boss(args, progress, common) if boss else _knights(args, progress, common)
+    if args.out == "-":
+        write_table(df, None)
+    elif len(df):
+        print(summary(df))
+        if args.out is not None:
+            write_table(df, args.out)
+    note = wide_interval_note(df) if len(df) else None
+    if note:
+        print(f"racerlab: note: {note}", file=sys.stderr)
+    if args.plot is not None and len(df):
+        write_figure(df, args.plot)
     if df.attrs.get("interrupted"):
         print("racerlab: interrupted; the table holds what was measured", file=sys.stderr)
         return 130
@@ -184,3 +224,39 @@ def _knights(args: argparse.Namespace, progress: bool, common: dict) -> object:
     return balance_knights.part_sweep(
         args.racer, args.slot, players=args.players, progress=progress, **common
     )
+
+
+def balance_figure(df: Any) -> Any:
+    """The chart of a balance table (:mod:`racerlab.viz.balance_plots`), its rows in the
+    printed table's order: the destroy rate and ranks per boss, the change per card, or
+    the win share per value or card, each with its 95% intervals drawn."""
+    from .analysis.balance_text import sorted_rows, table_kind
+    from .viz import balance_plots
+
+    kind = table_kind(df)
+    rows = sorted_rows(df)
+    if kind == "report":
+        from bokeh.layouts import column
+
+        return column(
+            balance_plots.destroy_rate_plot(rows),
+            balance_plots.rank_plot(rows),
+            sizing_mode="stretch_width",
+        )
+    if kind == "sensitivity":
+        return balance_plots.sensitivity_plot(rows)
+    return balance_plots.sweep_plot(rows)
+
+
+def write_figure(df: Any, path: str) -> None:
+    """Write :func:`balance_figure` of ``df`` to ``path`` as one HTML page that needs no
+    network: Bokeh's scripts are inline (``bokeh.resources.INLINE``), nothing is fetched."""
+    from pathlib import Path
+
+    from bokeh.embed import file_html
+    from bokeh.resources import INLINE
+
+    what = df.attrs.get("boss") or df.attrs.get("racer")
+    title = f"racerlab balance: {what}" if what else "racerlab balance"
+    html = file_html(balance_figure(df), resources=INLINE, title=title)
+    Path(path).write_text(html, encoding="utf-8")

@@ -1,7 +1,9 @@
 """The ``racerlab`` command: ``serve``, ``simulate``, ``validate``, ``balance`` and ``catalog``.
 
 Every error racerlab raises on purpose (:class:`~racerlab.core.errors.RacerlabError`)
-is printed as a plain message and the command exits with status 2; no traceback.
+is printed as a plain message and the command exits with status 2; no traceback. A
+reader that stops early (``racerlab simulate ... | head -1``) ends the output quietly
+with status 141, as a process ended by a closed pipe does (128 + SIGPIPE).
 """
 
 from __future__ import annotations
@@ -12,23 +14,31 @@ import sys
 from collections.abc import Sequence
 
 from . import balance_cli
-from .cli_args import flag, port_number, repeatable, whole_number
+from .cli_args import catalog_option, flag, port_number, repeatable, whole_number
 from .core.errors import RacerlabError, clip
 from .core.limits import MAX_GAMES, MAX_PLAYERS, MAX_SEED
 
-__all__ = ["build_parser", "main", "port_number", "whole_number"]
+__all__ = ["CLOSED_PIPE", "build_parser", "main", "port_number", "whole_number"]
+
+CLOSED_PIPE = 141
+"""Exit status when standard output's reader has gone (128 + SIGPIPE, as the shell reports
+a process a closed pipe ended)."""
 
 
 def _validate(args: argparse.Namespace) -> int:
     from .core.catalog import validate_file
+    from .core.catalog_files import CatalogFolder
 
+    catalog = CatalogFolder(args.catalog) if args.catalog is not None else None
     failed = 0
     for path in args.files:
         try:
-            validate_file(path)
+            validate_file(path, catalog=catalog)
         except RacerlabError as exc:
             failed += 1
-            print(f"{path}: INVALID", file=sys.stderr)
+            refused = catalog is not None and any(exc is e for e in catalog.refused.values())
+            why = f" (the catalog in {args.catalog} is refused)" if refused else ""
+            print(f"{path}: INVALID{why}", file=sys.stderr)
             for line in str(exc).splitlines():
                 print(f"  {line}", file=sys.stderr)
         else:
@@ -114,6 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _add_validate(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("validate", help="check catalog (.toml) and saved-game (.json) files")
     p.add_argument("files", nargs="+", help="files to check")
+    catalog_option(p, "saved games back")
     flag(
         p,
         "--provenance",
@@ -236,8 +247,10 @@ def _add_simulate(sub: argparse._SubParsersAction) -> None:
         "--out",
         "-o",
         default=None,
-        help="output .csv or .parquet file (default: CSV on standard output)",
+        help="output file; its extension picks the format: .csv, .json, or .parquet with the"
+        " parquet extra (default: CSV on standard output)",
     )
+    catalog_option(p)
     flag(p, "--no-progress", "no progress bar on standard error (default: show it)")
     p.set_defaults(func=_simulate)
 
@@ -251,6 +264,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else 2
     try:
         return int(args.func(args) or 0)
+    except BrokenPipeError:
+        return _closed_pipe()
     except RacerlabError as exc:
         print(f"racerlab: error: {exc}", file=sys.stderr)
         return 2
@@ -263,6 +278,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         reason = clip(f"{type(exc).__name__}: {exc}", 500)
         print(f"racerlab: error: {reason} (RACERLAB_DEBUG=1 shows the details)", file=sys.stderr)
         return 2
+
+
+def _closed_pipe() -> int:
+    """Standard output's reader has gone: send what is left to nowhere, so the flush at exit
+    raises nothing, and end quietly with :data:`CLOSED_PIPE`."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # not a real file: nothing to flush
+        pass
+    return CLOSED_PIPE
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,7 +1,8 @@
 """Argument checks and option kinds shared by the ``racerlab`` subcommands: a bad number
 is refused by argparse (status 2) with the option named and the allowed range, before any
 work starts; :func:`flag` and :func:`repeatable` add the two option kinds every
-subcommand has (an on/off switch, an option given as often as wanted).
+subcommand has (an on/off switch, an option given as often as wanted), and
+:func:`catalog_option` the ``--catalog DIR`` of every command that plays or replays games.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Callable
 from .core.errors import clip
 from .core.limits import MAX_PORT
 
-__all__ = ["flag", "port_number", "repeatable", "whole_number"]
+__all__ = ["catalog_option", "flag", "port_number", "repeatable", "whole_number"]
 
 
 def whole_number(low: int, high: int | None = None, why: str = "") -> Callable[[str], int]:
@@ -69,3 +70,20 @@ def repeatable(parser: argparse.ArgumentParser, name: str, metavar: str, help: s
     ([], ['a=1', 'b=2'])
     """
     parser.add_argument(name, action="append", default=[], metavar=metavar, help=help)
+
+
+def catalog_option(parser: argparse.ArgumentParser, what: str = "the games") -> None:
+    """Add ``--catalog DIR`` to ``parser``: ``what`` is played with the cards in DIR.
+
+    >>> p = argparse.ArgumentParser()
+    >>> catalog_option(p)
+    >>> p.parse_args([]).catalog, p.parse_args(["--catalog", "cards"]).catalog
+    (None, 'cards')
+    """
+    parser.add_argument(
+        "--catalog",
+        default=None,
+        metavar="DIR",
+        help=f"play {what} with the catalog files in DIR, as `racerlab catalog export DIR`"
+        " writes them (files DIR lacks are the bundled ones; default: the bundled catalog)",
+    )

@@ -30,7 +30,7 @@ tqdm bar, or a callback ``(done, total)`` over the whole job) and ``stop`` (a ca
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -72,18 +72,22 @@ BOSS_PLAYERS = 4
 @dataclass(frozen=True)
 class BossSetup:
     """A random Battle Racers set-up against ``boss`` (deck version ``deck``) in ``mode``:
-    the game's own random set-up (racers and zones vary with the game's stream) with the
-    boss and its deck pinned. Picklable, so worker processes can draw it."""
+    the game's own random set-up (racers and zones vary with the game's stream, racers
+    drawn from ``catalog``, the bundled one by default) with the boss and its deck pinned.
+    Picklable, so worker processes can draw it."""
 
     boss: str
     deck: str = BOSS_DECK
     mode: str = "solo"
     players: int = 1
+    catalog: Any = field(default=None, compare=False, repr=False)
 
     def __call__(self, rng: np.random.Generator) -> Any:
         """The set-up of one game, drawn from its set-up stream ``rng``."""
         players = 1 if self.mode == "solo" else self.players
-        setup = descriptor("sonic").random_setup(rng, players, mode=self.mode, boss=self.boss)
+        setup = descriptor("sonic").random_setup(
+            rng, players, mode=self.mode, boss=self.boss, catalog=self.catalog
+        )
         return replace(setup, boss_deck=self.deck)
 
 
@@ -98,8 +102,14 @@ class Change:
     profile: Any
 
 
-def load_catalog() -> Any:
-    """The bundled Battle Racers catalog (what a balance run changes copies of)."""
+def load_catalog(catalog: Any = None) -> Any:
+    """The Battle Racers catalog a balance run plays and changes copies of: ``catalog``
+    (a catalog, or a folder of catalog files as ``racerlab catalog export`` writes; see
+    :func:`~racerlab.core.catalog_files.catalog_for`), or the bundled one."""
+    if catalog is not None:
+        from ..core.catalog_files import catalog_for
+
+        return catalog_for("sonic", catalog)
     return descriptor("sonic").load_catalog()
 
 
@@ -161,16 +171,16 @@ def boss_games(
 ) -> pd.DataFrame:
     """``games`` seeded games against ``boss`` (one row each, :func:`simulate`'s columns)
     in ``mode`` (``solo`` or ``boss``), played by ``bot`` in every seat with ``catalog``
-    (the bundled one by default; a changed copy for a what-if)."""
+    (the bundled one by default; a folder of your files; a changed copy for a what-if)."""
     if mode not in ("solo", "boss"):
         raise ScenarioError(f"mode must be 'solo' or 'boss', got {mode!r}")
-    catalog = catalog if catalog is not None else load_catalog()
+    catalog = load_catalog(catalog)
     _profile(catalog, boss, deck)
     tracker = progress if isinstance(progress, Tracker) else Tracker(progress, games, stop)
     try:
         df = simulate(
             SonicRules(catalog),
-            BossSetup(boss, deck, mode, players),
+            BossSetup(boss, deck, mode, players, catalog),
             games=games,
             seed=seed,
             policies=bot,
@@ -223,6 +233,7 @@ def boss_report(
     import pandas as pd
 
     names = [bosses] if isinstance(bosses, str) else list(bosses)
+    catalog = load_catalog(catalog)  # a folder is read once, for every boss
     tracker = Tracker(progress, len(names) * (games + boss_mode_games), stop)
     rows = []
     interrupted = False
@@ -299,7 +310,7 @@ def card_changes(
     bad = [k for k in kinds if k not in ("remove", "soften")]
     if bad:
         raise ScenarioError(f"kinds must be 'remove' and/or 'soften', got {bad}")
-    profile = _profile(catalog if catalog is not None else load_catalog(), boss, deck)
+    profile = _profile(load_catalog(catalog), boss, deck)
     groups: dict[str, list[str]] = {}
     for c in profile.deck:
         groups.setdefault(c.name if by == "name" else c.id, []).append(c.id)
@@ -339,7 +350,7 @@ def card_sensitivity(
     ``delta_low``..``delta_high``."""
     import pandas as pd
 
-    catalog = catalog if catalog is not None else load_catalog()
+    catalog = load_catalog(catalog)
     if changes is None:
         changes = card_changes(boss, deck=deck, catalog=catalog, by=by, kinds=kinds)
     tracker = Tracker(progress, games * (len(changes) + 1), stop)

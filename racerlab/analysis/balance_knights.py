@@ -49,8 +49,14 @@ SLOTS = ("chassis", "engine", "tires", "weapon", "knight")
 """The slots of a build whose card a sweep can change or swap."""
 
 
-def load_catalog() -> Any:
-    """The bundled Racer Knights catalog (what a sweep changes copies of)."""
+def load_catalog(catalog: Any = None) -> Any:
+    """The Racer Knights catalog a sweep changes copies of: ``catalog`` (a catalog, or a
+    folder of catalog files as ``racerlab catalog export`` writes; see
+    :func:`~racerlab.core.catalog_files.catalog_for`), or the bundled one."""
+    if catalog is not None:
+        from ..core.catalog_files import catalog_for
+
+        return catalog_for("knights", catalog)
     return descriptor("knights").load_catalog()
 
 
@@ -166,7 +172,7 @@ def stat_sweep(
     (carried by the card in its ``slot``, :func:`with_stat`); every value plays the same
     ``games`` seeds. Columns: ``stat`` (the value), ``games``, ``wins``, ``share``,
     ``low``, ``high``, ``even``."""
-    catalog = catalog if catalog is not None else load_catalog()
+    catalog = load_catalog(catalog)
     arms = []
     for v in values:
         changed = with_stat(catalog, racer, stat, int(v), slot)
@@ -195,7 +201,7 @@ def part_sweep(
     """Prebuilt ``racer``'s win share in seat 0 with each card of ``parts`` (every card
     that fits ``slot`` by default; cards that make the build illegal are skipped) in its
     ``slot``. Columns as :func:`stat_sweep`, with ``part`` (the card id) first."""
-    catalog = catalog if catalog is not None else load_catalog()
+    catalog = load_catalog(catalog)
     if racer not in catalog.racers:
         raise ScenarioError(f"no prebuilt racer {racer!r} (racers: {', '.join(catalog.racers)})")
     if slot not in SLOTS:

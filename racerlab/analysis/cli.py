@@ -1,20 +1,23 @@
 """``racerlab simulate``: play bot games from the command line and write the results table.
 
-The table goes to standard output as CSV unless ``--out`` names a ``.csv`` or
-``.parquet`` file; progress goes to standard error. ``--option NAME=VALUE``
+The table goes to standard output as CSV unless ``--out`` names a file, whose extension
+picks the format (``.csv``, ``.json``; ``.parquet`` with the ``parquet`` extra); progress
+goes to standard error. ``--catalog DIR`` plays the cards in DIR (what ``racerlab catalog
+export`` writes; the files it lacks are the bundled ones). ``--option NAME=VALUE``
 sets a rule option (values are read as JSON where they can be: ``3``,
 ``2.5``, ``true``, ``"text"``; anything else is taken as text). ``--bot`` names one
 bot for every seat or one per seat, comma-separated (``--bot search,greedy``).
 
 Everything that can be refused is refused before the first game: the output path
-(its folder writable, Parquet's pyarrow importable), the bots, the options, the
-set-up choices; ``--workers`` beyond the cores this process may use is cut to
+(its folder writable, Parquet's pyarrow importable), the catalog, the bots, the options,
+the set-up choices; ``--workers`` beyond the cores this process may use is cut to
 that number with a note on standard error.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import sys
@@ -24,7 +27,15 @@ from typing import Any
 from ..core.errors import ScenarioError
 from ..core.limits import MAX_PATH_CHARS
 
-__all__ = ["check_output", "parse_options", "simulate_command", "workers_for", "write_table"]
+__all__ = [
+    "TABLE_SUFFIXES",
+    "check_output",
+    "check_path",
+    "parse_options",
+    "simulate_command",
+    "workers_for",
+    "write_table",
+]
 
 
 def parse_options(items: list[str]) -> dict[str, Any]:
@@ -47,8 +58,17 @@ def parse_options(items: list[str]) -> dict[str, Any]:
     return out
 
 
+TABLE_SUFFIXES = (".csv", ".parquet", ".json")
+"""What ``--out`` may end in: the table's format follows the file's extension."""
+
+EXTRAS = {".parquet": ("pyarrow", "parquet")}
+"""Extension -> (the module that writes it, the racerlab extra that installs it), for the
+formats the plain install cannot write."""
+
+
 def write_table(df: Any, out: str | None) -> None:
-    """Write ``df`` as CSV to ``out`` (stdout when ``None`` or ``-``) or as Parquet."""
+    """Write ``df`` to ``out`` in the format its extension names (:data:`TABLE_SUFFIXES`:
+    CSV, Parquet, JSON as a list of rows), or as CSV to stdout (``None`` or ``-``)."""
     if out is None or out == "-":
         df.to_csv(sys.stdout, index=False)
         return
@@ -59,25 +79,36 @@ def write_table(df: Any, out: str | None) -> None:
     elif suffix == ".parquet":
         try:
             df.to_parquet(path, index=False)
-        except ImportError as exc:
-            raise ScenarioError(
-                f"{out}: writing Parquet needs pyarrow (pip install 'racerlab[parquet]'): {exc}"
-            ) from None
+        except ImportError:
+            raise _needs_extra(out, suffix) from None
+    elif suffix == ".json":
+        df.to_json(path, orient="records")
     else:
-        raise ScenarioError(f"{out}: the output must end in .csv or .parquet")
+        raise _wrong_suffix(out, TABLE_SUFFIXES)
 
 
-def check_output(out: str | None) -> None:
-    """Refuse an ``--out`` the table could not be written to, before any game is played:
-    a path too long, a suffix other than .csv or .parquet, a folder that is missing or
-    not writable, or Parquet without pyarrow."""
-    if out is None or out == "-":
-        return
+def _wrong_suffix(out: str, suffixes: tuple[str, ...]) -> ScenarioError:
+    *rest, last = suffixes
+    ends = f"{', '.join(rest)} or {last}" if rest else last
+    return ScenarioError(f"{out}: the output must end in {ends}")
+
+
+def _needs_extra(out: str, suffix: str) -> ScenarioError:
+    _module, extra = EXTRAS[suffix]
+    return ScenarioError(
+        f"{out}: writing {suffix} needs the {extra!r} extra: pip install 'racerlab[{extra}]'"
+        " (or write a .csv)"
+    )
+
+
+def check_path(out: str, suffixes: tuple[str, ...], option: str = "--out") -> None:
+    """Refuse a file ``out`` could not be written to, before any game is played: a path too
+    long, an extension not in ``suffixes``, a folder that is missing or not writable."""
     if len(out) > MAX_PATH_CHARS:
-        raise ScenarioError(f"--out: the path is too long ({len(out)} characters)")
+        raise ScenarioError(f"{option}: the path is too long ({len(out)} characters)")
     path = Path(out)
-    if path.suffix.lower() not in (".csv", ".parquet"):
-        raise ScenarioError(f"{out}: the output must end in .csv or .parquet")
+    if path.suffix.lower() not in suffixes:
+        raise _wrong_suffix(out, suffixes)
     folder = path.parent
     if not folder.is_dir():
         raise ScenarioError(f"{out}: the folder {str(folder)!r} does not exist")
@@ -87,14 +118,21 @@ def check_output(out: str | None) -> None:
         or (path.exists() and not os.access(path, os.W_OK))
     ):
         raise ScenarioError(f"{out}: cannot write there")
-    if path.suffix.lower() == ".parquet":
+
+
+def check_output(out: str | None) -> None:
+    """Refuse an ``--out`` the table could not be written to, before any game is played
+    (:func:`check_path` with :data:`TABLE_SUFFIXES`), naming the extra a format needs
+    when it is not installed (Parquet: ``racerlab[parquet]``)."""
+    if out is None or out == "-":
+        return
+    check_path(out, TABLE_SUFFIXES)
+    suffix = Path(out).suffix.lower()
+    if suffix in EXTRAS:
         try:
-            import pyarrow  # noqa: F401 -- pandas writes Parquet through it
-        except ImportError as exc:
-            raise ScenarioError(
-                f"{out}: writing Parquet needs pyarrow (pip install 'racerlab[parquet]'),"
-                f" which cannot be imported ({exc}); or write a .csv"
-            ) from None
+            importlib.import_module(EXTRAS[suffix][0])
+        except ImportError:
+            raise _needs_extra(out, suffix) from None
 
 
 def workers_for(asked: int) -> int:
@@ -150,6 +188,7 @@ def simulate_command(args: argparse.Namespace) -> int:
         options=options,
         setup_extra=extra,
         reshuffle_unseen=reshuffle,
+        catalog=getattr(args, "catalog", None),
     )
     write_table(df, args.out)
     if df.attrs.get("interrupted"):

@@ -205,7 +205,8 @@ def _metric(metric: str | Metric | Callable[[pd.DataFrame], Any], sample: pd.Dat
 
 @dataclass(frozen=True)
 class Arm:
-    """One side of a comparison: what :func:`simulate` plays for it."""
+    """One side of a comparison: what :func:`simulate` plays for it. ``catalog``: this
+    arm's cards (as :func:`simulate` takes them), over the comparison's own ``catalog``."""
 
     game: Any
     setup: Any = None
@@ -213,9 +214,13 @@ class Arm:
     policies: Any = None
     label: str | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    catalog: Any = None
 
     def run(self, *, games: int, seed: int, **kwargs: Any) -> pd.DataFrame:
         """Simulate this arm."""
+        kwargs = {**dict(self.extra), **kwargs}
+        if self.catalog is not None:
+            kwargs["catalog"] = self.catalog
         return simulate(
             self.game,
             self.setup,
@@ -223,7 +228,7 @@ class Arm:
             seed=seed,
             options=self.options,
             policies=self.policies,
-            **{**dict(self.extra), **kwargs},
+            **kwargs,
         )
 
 
@@ -238,6 +243,7 @@ def compare(
     method: str = "normal",
     paired: bool = False,
     labels: tuple[str, str] | None = None,
+    catalog: Any = None,
     **simulate_kwargs: Any,
 ) -> pd.DataFrame:
     """Estimate ``metric`` for A, B and A - B, each with a ``confidence`` interval.
@@ -248,7 +254,8 @@ def compare(
     :class:`Metric`, ``"win:<player>"``, a column name (mean, or proportion if
     the column is boolean) or a function of the table. Returns rows ``A``,
     ``B`` and ``A - B`` with columns ``estimate``, ``low``, ``high``, ``n``,
-    ``metric`` and ``interval`` (the method used).
+    ``metric`` and ``interval`` (the method used). ``catalog``: the cards both simulated
+    arms play (as :func:`simulate` takes them) unless an arm names its own.
     """
     import pandas as pd
 
@@ -256,6 +263,8 @@ def compare(
     for arm, arm_seed in ((a, seed), (b, seed if paired else seed + 1)):
         if isinstance(arm, Arm):
             kwargs = {"progress": False, **simulate_kwargs}
+            if catalog is not None:
+                kwargs["catalog"] = catalog
             frames.append(arm.run(games=games, seed=arm_seed, **kwargs))
         elif isinstance(arm, pd.DataFrame):
             frames.append(arm)

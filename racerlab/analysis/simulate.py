@@ -58,16 +58,21 @@ import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..core.errors import ScenarioError
-from ..core.limits import MAX_GAMES, MAX_PLAYERS, MAX_SEED
 from ..core.registry import GameDescriptor, Policy, descriptor, game_names
 from ..core.rules import Event, Rules
-from ..core.timeline import Timeline
+from .simulate_args import (
+    bot_names,
+    catalog_of,
+    check_seats,
+    checked_counts,
+    policies_for,
+    start_of,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -155,6 +160,7 @@ class _Job:
     setup_extra: tuple[tuple[str, Any], ...] = ()
     max_steps: int = MAX_STEPS
     reshuffle_unseen: bool = False
+    catalog: Any = None  # the catalog random set-ups draw from (None: the bundled one)
 
 
 def _initial_state(job: _Job, rules: Rules, dice_seed: int, setup_rng: np.random.Generator):
@@ -167,10 +173,18 @@ def _initial_state(job: _Job, rules: Rules, dice_seed: int, setup_rng: np.random
     if setup is None:
         if job.profile.random_setup is None:
             raise ScenarioError(f"{job.profile.name}: give a set-up (no random set-up is known)")
-        setup = job.profile.random_setup(setup_rng, job.players, **dict(job.setup_extra))
+        setup = job.profile.random_setup(setup_rng, job.players, **_setup_choices(job))
     elif callable(setup):
         setup = setup(setup_rng)
     return rules.initial_state(setup, job.options, dice_seed)
+
+
+def _setup_choices(job: _Job) -> dict[str, Any]:
+    """The keywords of the job's random set-up: its choices, and its catalog when given."""
+    extra = dict(job.setup_extra)
+    if job.catalog is not None:
+        extra["catalog"] = job.catalog
+    return extra
 
 
 def play_game(job: _Job, index: int, rules: Rules | None = None) -> dict[str, Any]:
@@ -226,74 +240,6 @@ def frozen_heap() -> Any:
 
 
 # -- many games ---------------------------------------------------------------------------------
-
-
-def _policies(
-    profile: GameDescriptor, policies: Any, players: int | None
-) -> tuple[Policy, ...] | None:
-    if policies is None:
-        return None
-    if isinstance(policies, str) or callable(policies):
-        policies = [policies]
-    if isinstance(policies, Mapping):
-        if players is None:
-            raise ScenarioError("policies given per player need players=... (how many players)")
-        default = profile.bot(profile.default_bot) if profile.bots else None
-        chosen = []
-        for p in range(players):
-            pol = policies.get(p, default)
-            if pol is None:
-                raise ScenarioError(f"no policy for player {p} and {profile.name} has no bots")
-            chosen.append(pol)
-        policies = chosen
-    out = tuple(profile.bot(p) if isinstance(p, str) else p for p in policies)
-    if not out:
-        raise ScenarioError("policies: give at least one policy")
-    for p in out:
-        if not callable(p):
-            raise ScenarioError(f"policies: {p!r} is not a policy (state, rules, rng) -> action")
-    return out
-
-
-def bot_names(bots: Any) -> Any:
-    """Bots per seat from a comma-separated text (``"search,greedy"``); lists, dicts and
-    single names pass through.
-
-    >>> bot_names("search, greedy"), bot_names("smart"), bot_names(["greedy"])
-    (['search', 'greedy'], 'smart', ['greedy'])
-    """
-    if isinstance(bots, str) and "," in bots:
-        names = [b.strip() for b in bots.split(",")]
-        if not all(names):
-            raise ScenarioError(f"bots {bots!r}: a name is missing between the commas")
-        return names
-    return bots
-
-
-def _start(rules: Rules, setup_or_scenario: Any, options: Any) -> tuple[Any, bool, Any]:
-    """(start, start_is_state, options) from what the caller gave."""
-    if isinstance(setup_or_scenario, str | Path):
-        text = str(setup_or_scenario)
-        source = text
-        if not text.lstrip().startswith("{"):
-            try:
-                text = Path(text).read_text(encoding="utf-8")
-            except OSError as exc:
-                raise ScenarioError(f"{source}: cannot read the scenario ({exc})") from None
-        else:
-            source = "scenario"
-        setup_or_scenario = Timeline.loads(text, source=source)
-    if isinstance(setup_or_scenario, Timeline):
-        if setup_or_scenario.rules.name != rules.name:
-            raise ScenarioError(
-                f"the scenario is a game of {setup_or_scenario.rules.name}, not {rules.name}"
-            )
-        if options is not None:
-            raise ScenarioError("a scenario carries its own rule options; do not pass options")
-        return setup_or_scenario.state, True, setup_or_scenario.options
-    if options is not None and not isinstance(options, rules.options_type):
-        options = rules.decode_options(options)
-    return setup_or_scenario, False, options
 
 
 def _chunks(n: int, workers: int) -> Iterator[range]:
@@ -381,6 +327,7 @@ def simulate(
     reshuffle_unseen: bool = False,
     bots: Any = None,
     runner: Runner | None = None,
+    catalog: Any = None,
 ) -> pd.DataFrame:
     """Play ``games`` seeded games and return one row per game (sorted by ``game``).
 
@@ -406,32 +353,31 @@ def simulate(
     comma-separated text (``"search,greedy"``: seat 0 the search bot, seat 1
     greedy); the same as ``policies`` (give one or the other). ``runner``: play the
     games a chunk at a time through it (see the module doc; ``workers`` is then unused).
+    ``catalog``: the cards of a game given by name, a catalog or a folder as ``racerlab
+    catalog export`` writes (:func:`~racerlab.analysis.simulate_args.catalog_of`), in
+    set-ups, replays and workers alike; ``None``: the bundled catalog.
 
     The table's ``attrs`` hold ``interrupted`` (stopped before the end),
     ``seed``, ``games`` (asked for) and ``game``.
     """
-    policies = _checked_counts(games, seed, workers, players, policies, bots)
-    profile = profile_for(game_or_rules)
+    policies = checked_counts(games, seed, workers, players, policies, bots)
+    profile, catalog = _with_catalog(profile_for(game_or_rules), game_or_rules, catalog)
     rules = profile.rules()
-    start, start_is_state, options = _start(rules, setup_or_scenario, options)
+    start, start_is_state, options = start_of(rules, setup_or_scenario, options, catalog)
     job = _Job(
         profile=profile,
         start=start,
         start_is_state=start_is_state,
         options=options,
-        policies=_policies(profile, policies, players),
+        policies=policies_for(profile, policies, players),
         seed=seed,
         players=players,
         setup_extra=tuple(sorted((setup_extra or {}).items())),
         max_steps=max_steps,
         reshuffle_unseen=bool(reshuffle_unseen),
+        catalog=catalog,
     )
-    if job.policies is None and not profile.bots:
-        raise ScenarioError(f"{profile.name} has no bots: pass policies=...")
-    _check_seats(profile, job, players)
-    if start is None and not start_is_state and profile.random_setup is not None:
-        # one throwaway set-up refuses bad choices (mode, boss, players) before any game
-        profile.random_setup(np.random.default_rng(0), players, **dict(job.setup_extra))
+    _refuse_before_playing(job)
     if client is None:
         from .parallel import usable_cores
 
@@ -444,48 +390,26 @@ def simulate(
     return _table(rows, interrupted or rows.count < games, seed, games, profile.name)
 
 
-def _check_seats(profile: GameDescriptor, job: _Job, players: int | None) -> None:
-    """Refuse a list of policies (one per seat) whose length is not the number of players,
-    when that number is known before the first game (``players``, or the scenario's)."""
-    if job.policies is None or len(job.policies) == 1:
-        return
-    seats = players
-    if job.start_is_state and profile.player_names is not None:
-        seats = len(profile.player_names(job.start))
-    if seats is not None and len(job.policies) != seats:
-        raise ScenarioError(
-            f"{len(job.policies)} bots or policies given for {seats} players:"
-            " give one for everyone or one per player"
-        )
+def _with_catalog(
+    profile: GameDescriptor, game_or_rules: str | Rules, catalog: Any
+) -> tuple[GameDescriptor, Any]:
+    """``profile`` playing ``catalog`` (read and checked here, once, before any game; its
+    rules travel to the workers with the job), and the catalog object."""
+    if catalog is None:
+        return profile, None
+    catalog = catalog_of(game_or_rules, profile, catalog)
+    return replace(profile, rules=_constant(profile.make_rules(catalog))), catalog
 
 
-def _checked_counts(
-    games: Any, seed: Any, workers: Any, players: Any, policies: Any, bots: Any
-) -> Any:
-    """Refuse bad counts of :func:`simulate` (naming the argument); the policies to use
-    (from ``bots`` when given)."""
-    for name, value, low, high in (
-        ("games", games, 0, MAX_GAMES),
-        ("seed", seed, 0, MAX_SEED),
-        ("workers", workers, 1, None),
-    ):
-        if (
-            not isinstance(value, int)
-            or isinstance(value, bool)
-            or value < low
-            or (high is not None and value > high)
-        ):
-            most = f" to {high}" if high is not None else " or more"
-            raise ScenarioError(f"{name} must be a whole number {low}{most}, got {value!r}")
-    if bots is not None:
-        if policies is not None:
-            raise ScenarioError("give bots=... or policies=..., not both")
-        policies = bot_names(bots)
-    if players is not None and (
-        not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= MAX_PLAYERS
-    ):
-        raise ScenarioError(f"players must be a whole number 1 to {MAX_PLAYERS}, got {players!r}")
-    return policies
+def _refuse_before_playing(job: _Job) -> None:
+    """Refuse, before any game, a job that cannot play: no bots and no policies, seat bots
+    that do not match the players, or bad set-up choices (one throwaway set-up is drawn)."""
+    profile = job.profile
+    if job.policies is None and not profile.bots:
+        raise ScenarioError(f"{profile.name} has no bots: pass policies=...")
+    check_seats(profile, job.policies, job.start, job.start_is_state, job.players)
+    if job.start is None and not job.start_is_state and profile.random_setup is not None:
+        profile.random_setup(np.random.default_rng(0), job.players, **_setup_choices(job))
 
 
 def _play_all(

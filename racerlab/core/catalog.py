@@ -35,11 +35,12 @@ from pathlib import Path
 from typing import Any
 
 from .errors import CatalogError, Problem, RacerlabError, clip
-from .limits import MAX_PATH_CHARS
+from .limits import MAX_NAME_CHARS, MAX_PATH_CHARS, MAX_SAVED_GAME_BYTES, name_problem
 from .printed import check_printed
 
 __all__ = [
     "MAX_FILE_BYTES",
+    "PLAYER_NAME",
     "Checker",
     "Field",
     "Schema",
@@ -51,7 +52,9 @@ __all__ = [
 ]
 
 MAX_FILE_BYTES = 2_000_000
-"""Largest catalog or scenario file accepted (bytes); bigger files are refused."""
+"""Largest catalog file accepted (bytes), by ``racerlab validate``, ``--catalog DIR`` and the
+dashboards' Catalog tab; bigger files are refused. Saved games have their own limit,
+:data:`~racerlab.core.limits.MAX_SAVED_GAME_BYTES`."""
 
 _MISSING = object()
 
@@ -62,6 +65,8 @@ class Field:
 
     ``kind`` is ``int``, ``float``, ``str``, ``bool``, ``list`` (of ``item``)
     or ``dict`` (a table). ``choices`` limits strings (or list items) to a set.
+    ``check`` is one more rule a value of the right kind must pass: it returns why the
+    value fails, or ``None`` (a rule kept elsewhere, so the catalog and the game share it).
     """
 
     kind: type
@@ -72,6 +77,14 @@ class Field:
     choices: Collection[str] | None = None
     item: type | None = None
     doc: str = ""
+    check: Callable[[Any], str | None] | None = None
+
+
+PLAYER_NAME = Field(
+    str, check=name_problem, doc=f"the name a player races under (1 to {MAX_NAME_CHARS} characters)"
+)
+"""A field that becomes a player's name in a game: the set-up's own rule
+(:func:`~racerlab.core.limits.name_problem`) checks it when the file is read."""
 
 
 @dataclass(frozen=True)
@@ -139,6 +152,11 @@ class Checker:
         if spec.kind is str and spec.choices is not None and value not in spec.choices:
             self.add(entry, name, f"unknown value {value!r} (expected one of {_choices(spec)})")
             return None
+        if spec.check is not None:
+            problem = spec.check(value)
+            if problem is not None:
+                self.add(entry, name, problem)
+                return None
         if spec.kind is list:
             if spec.max is not None and len(value) > spec.max:
                 self.add(entry, name, f"may hold at most {spec.max:g} items, got {len(value)}")
@@ -249,8 +267,9 @@ def read_toml(path: str | Path, *, kind: str | None = None) -> dict[str, Any]:
     return data
 
 
-def read_limited(path: str | Path) -> bytes:
-    """The bytes of a regular file of at most :data:`MAX_FILE_BYTES`; :class:`CatalogError`."""
+def read_limited(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes (a catalog file's
+    :data:`MAX_FILE_BYTES` by default); :class:`CatalogError` otherwise."""
     path = Path(path)
     name = str(path)
     if len(name) > MAX_PATH_CHARS:
@@ -261,8 +280,8 @@ def read_limited(path: str | Path) -> bytes:
             what = "a folder" if path.is_dir() else "not a file"
             raise CatalogError([Problem(name, "(file)", "(file)", f"cannot be read: {what}")])
         size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            reason = f"is {size} bytes; the limit is {MAX_FILE_BYTES}"
+        if size > limit:
+            reason = f"is {size} bytes; the limit is {limit}"
             raise CatalogError([Problem(name, "(file)", "(size)", reason)])
         return path.read_bytes()
     except OSError as exc:
@@ -286,18 +305,23 @@ def _kinds() -> dict[str, Callable[[Path], Any]]:
     return {**_EXTRA_KINDS, **catalog_kinds()}
 
 
-def validate_file(path: str | Path) -> Any:
+def validate_file(path: str | Path, *, catalog: Any = None) -> Any:
     """Load and check any racerlab file (catalog TOML or saved-game JSON).
 
     Returns what the file loads to; raises a :class:`RacerlabError` naming the
     file, entry and field of every problem. Catalog kinds come from the games'
-    descriptors (:func:`racerlab.core.registry.catalog_kinds`).
+    descriptors (:func:`racerlab.core.registry.catalog_kinds`). A saved game (at most
+    :data:`~racerlab.core.limits.MAX_SAVED_GAME_BYTES`, the dashboards' Load limit) is
+    replayed with ``catalog`` when given (a catalog object, or a
+    :class:`~racerlab.core.catalog_files.CatalogFolder` that reads the saved game's own
+    catalog from a folder), else with the bundled catalog.
     """
     path = Path(path)
     if path.suffix.lower() == ".json":
         from .timeline import Timeline  # saved games and scenarios
 
-        return Timeline.loads(read_limited(path), source=str(path))
+        raw = read_limited(path, MAX_SAVED_GAME_BYTES)
+        return Timeline.loads(raw, source=str(path), catalog=catalog)
     data = read_toml(path)
     kind = data.get("kind")
     kinds = _kinds()

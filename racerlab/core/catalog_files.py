@@ -10,6 +10,11 @@ write their own cards in files of the same names:
   problem names the file as it was given, its entry and its field. Sizes are
   limited: :data:`~racerlab.core.catalog.MAX_FILE_BYTES` a file and
   :data:`MAX_CATALOG_BYTES` in all.
+* :func:`load_catalog_folder` reads a folder of such files (what
+  ``racerlab catalog export DIR`` writes; the command line's ``--catalog DIR``) through
+  :func:`load_catalog_files`: the same checks and limits, every problem naming the file
+  by its path. :func:`catalog_for` turns what a caller gives as ``catalog=`` (a catalog,
+  a folder, a :class:`CatalogFolder`) into the game's catalog object.
 * :func:`provenance_index` gives the provenance of a catalog so loaded (its own
   ``printed`` lists), so the tools mark the values of ours in the cards played;
   the last :data:`MAX_REMEMBERED` catalogs loaded are remembered.
@@ -24,6 +29,7 @@ The core names no game: ``game`` is a registered game's name
 
 from __future__ import annotations
 
+import os
 import re
 import tempfile
 import threading
@@ -34,8 +40,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .catalog import MAX_FILE_BYTES, data_dir
-from .errors import CatalogError, Problem, ScenarioError
+from .catalog import MAX_FILE_BYTES, data_dir, read_limited
+from .errors import CatalogError, Problem, ScenarioError, clip
+from .limits import MAX_PATH_CHARS
 from .printed import entry_provenance
 from .provenance import ProvenanceIndex
 from .registry import descriptor
@@ -43,11 +50,15 @@ from .registry import descriptor
 __all__ = [
     "MAX_CATALOG_BYTES",
     "MAX_CATALOG_FILES",
+    "CatalogFolder",
     "LoadedCatalog",
     "catalog_file_names",
+    "catalog_for",
     "catalog_games",
     "export_catalog",
+    "game_folder",
     "load_catalog_files",
+    "load_catalog_folder",
     "marked_text",
     "provenance_index",
 ]
@@ -82,6 +93,12 @@ class LoadedCatalog:
     catalog: Any
     files: tuple[str, ...]
     provenance: ProvenanceIndex
+
+    def for_game(self, game: str) -> Any:
+        """The catalog, for ``game``'s games; :class:`ScenarioError` for another game's."""
+        if game != self.game:
+            raise ScenarioError(f"that catalog is {self.game}'s, not {game}'s")
+        return self.catalog
 
 
 _REMEMBERED: OrderedDict[int, tuple[Any, ProvenanceIndex]] = OrderedDict()
@@ -185,6 +202,99 @@ def load_catalog_files(game: str, files: Mapping[str, bytes]) -> LoadedCatalog:
             ) from None
     _remember(catalog, index)
     return LoadedCatalog(game, catalog, tuple(sorted(files)), index)
+
+
+def game_folder(game: str, folder: str | Path) -> Path:
+    """Where ``game``'s files are under ``folder``: ``folder/<game>`` when ``folder`` holds
+    no catalog file itself but a folder of that name (``racerlab catalog export DIR`` of
+    every game writes one per game), else ``folder``."""
+    base = Path(folder)
+    own = base / game
+    if own.is_dir() and not any(base.glob("*.toml")):
+        return own
+    return base
+
+
+def load_catalog_folder(game: str, folder: str | Path) -> LoadedCatalog:
+    """``game``'s catalog from the ``*.toml`` files in ``folder`` (see :func:`game_folder`),
+    read as :func:`load_catalog_files` reads an upload: the files it lacks are the bundled
+    ones, and the same limits and checks apply. Every problem names the file by its path,
+    its entry and its field (:class:`CatalogError`)."""
+    names = catalog_file_names(game)  # a game without catalog files is refused here
+    name = str(folder)
+    if len(name) > MAX_PATH_CHARS:
+        raise _refuse(clip(name, 200), "(path)", "the path is too long")
+    base = Path(folder)
+    if not base.is_dir():
+        what = "does not exist" if not base.exists() else "is not a folder"
+        raise _refuse(name, "(folder)", f"{what}: give the folder `racerlab catalog export` wrote")
+    here = game_folder(game, base)
+    paths = sorted(p for p in here.glob("*.toml") if p.is_file())
+    if not paths:
+        reason = f"holds no .toml file of the {game} catalog (its files: {', '.join(names)})"
+        raise _refuse(str(here), "(folder)", reason)
+    if len(paths) > MAX_CATALOG_FILES:
+        reason = f"{len(paths)} .toml files; the limit is {MAX_CATALOG_FILES}"
+        raise _refuse(str(here), "(files)", reason)
+    total = sum(p.stat().st_size for p in paths)
+    if total > MAX_CATALOG_BYTES:  # refused before anything is read
+        reason = f"{total} bytes in all; the limit is {MAX_CATALOG_BYTES}"
+        raise _refuse(str(here), "(size)", reason)
+    files = {p.name: read_limited(p) for p in paths}  # each refused past MAX_FILE_BYTES
+    try:
+        return load_catalog_files(game, files)
+    except CatalogError as exc:
+        shown = {p.name: str(p) for p in paths}
+        raise CatalogError(
+            [Problem(shown.get(p.file, p.file), p.entry, p.field, p.reason) for p in exc.problems]
+        ) from None
+
+
+class CatalogFolder:
+    """A folder of catalog files given once for many games or files (``--catalog DIR``):
+    each game's catalog is read from it on first use (:func:`load_catalog_folder`) and kept;
+    a refused one is refused again without reading the files twice (:attr:`refused`)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._loaded: dict[str, LoadedCatalog] = {}
+        self.refused: dict[str, CatalogError] = {}
+        """Game -> why its catalog in this folder was refused."""
+
+    def load(self, game: str) -> LoadedCatalog:
+        """``game``'s catalog from this folder; :class:`CatalogError` if it is refused."""
+        if game in self.refused:
+            raise self.refused[game]
+        if game not in self._loaded:
+            try:
+                self._loaded[game] = load_catalog_folder(game, self.path)
+            except CatalogError as exc:
+                self.refused[game] = exc
+                raise
+        return self._loaded[game]
+
+    def for_game(self, game: str) -> Any:
+        """``game``'s catalog object from this folder (what a saved game's replay asks);
+        ``None`` for a game that plays no catalog (it plays its own rules as they are)."""
+        if descriptor(game).load_catalog is None:
+            return None
+        return self.load(game).catalog
+
+    def __repr__(self) -> str:
+        return f"CatalogFolder({str(self.path)!r})"
+
+
+def catalog_for(game: str, catalog: Any) -> Any:
+    """The catalog object of ``game`` that ``catalog=`` stands for: ``None`` (the bundled
+    catalog: ``None`` again), a folder (``str`` or path: :func:`load_catalog_folder`), a
+    :class:`CatalogFolder`, a :class:`LoadedCatalog`, or a catalog object (as it is)."""
+    if catalog is None:
+        return None
+    if isinstance(catalog, str | os.PathLike):
+        return load_catalog_folder(game, catalog).catalog
+    if isinstance(catalog, CatalogFolder | LoadedCatalog):
+        return catalog.for_game(game)
+    return catalog
 
 
 def marked_text(text: str) -> str:

@@ -45,6 +45,7 @@ __all__ = [
     "MAX_PATH_CHARS",
     "MAX_PLAYERS",
     "MAX_PORT",
+    "MAX_SAVED_GAME_BYTES",
     "MAX_SEED",
     "MAX_WHOLE",
     "NAMED_COLOURS",
@@ -57,6 +58,7 @@ __all__ = [
     "check_finite",
     "check_name",
     "clip",
+    "name_problem",
     "short_repr",
     "time_budget",
 ]
@@ -64,7 +66,10 @@ __all__ = [
 MAX_ACTIONS = 20_000
 """Most actions one saved game or share link may hold (a long game has about 2,000)."""
 MAX_NAME_CHARS = 60
-"""Longest player name accepted."""
+"""Longest player name accepted (a set-up's player, a Racer Knights catalog's racer)."""
+MAX_SAVED_GAME_BYTES = 5_000_000
+"""Largest saved-game or scenario file (JSON) accepted, in bytes: by ``racerlab validate``,
+``racerlab simulate --scenario`` and the dashboards' Load."""
 MAX_PATH_CHARS = 4_096
 """Longest file path the command line accepts."""
 MAX_FORCED_ROLLS = 100
@@ -156,12 +161,25 @@ def check_finite(value: Any, where: str) -> float:
     return float(value)
 
 
-def check_name(value: Any, where: str = "name") -> str:
-    """A player name: text of 1 to :data:`MAX_NAME_CHARS` characters."""
+def name_problem(value: Any) -> str | None:
+    """Why ``value`` is not a player name (text of 1 to :data:`MAX_NAME_CHARS` characters),
+    or ``None`` if it is one: the one rule for set-ups and catalogs alike.
+
+    >>> name_problem("Cindy"), name_problem("x" * 61)
+    (None, 'must be 1 to 60 characters, got 61')
+    """
     if not isinstance(value, str):
-        raise ScenarioError(f"{where}: must be text, got {short_repr(value)}")
+        return f"must be text, got {short_repr(value)}"
     if not 0 < len(value) <= MAX_NAME_CHARS:
-        raise ScenarioError(f"{where}: must be 1 to {MAX_NAME_CHARS} characters, got {len(value)}")
+        return f"must be 1 to {MAX_NAME_CHARS} characters, got {len(value)}"
+    return None
+
+
+def check_name(value: Any, where: str = "name") -> str:
+    """A player name (:func:`name_problem`); :class:`ScenarioError` naming ``where``."""
+    problem = name_problem(value)
+    if problem is not None:
+        raise ScenarioError(f"{where}: {problem}")
     return value
 
 

@@ -68,10 +68,12 @@ class GameDescriptor:
     loads and checks such a file; ``scenarios()`` maps a title to a function
     returning a bundled :class:`~racerlab.core.timeline.Timeline`;
     ``random_setup(rng, players, **extra)`` draws a legal set-up (``players``
-    may be ``None``: the game's usual number); ``bots`` maps a name to a
-    policy; ``default_bot`` plays a seat nobody chose a bot for, except in the
-    modes ``mode_bots`` names (mode -> bot; the mode of a game's state is
-    ``mode_of(state)``): a mode with its own goal has a bot that can reach it;
+    may be ``None``: the game's usual number; a game with a catalog also takes
+    ``catalog=``, the catalog whose racers it draws, the bundled one by default);
+    ``bots`` maps a name to a policy; ``default_bot`` plays a seat nobody chose
+    a bot for, except in the modes ``mode_bots`` names (mode -> bot; the mode of
+    a game's state is ``mode_of(state)``): a mode with its own goal has a bot
+    that can reach it;
     ``summarize`` gives the columns of a finished game's row;
     ``player_names(state)`` names the seats.
     """

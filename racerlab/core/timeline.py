@@ -52,11 +52,18 @@ def register_game(name: str, factory: Callable[[], Rules]) -> None:
     _EXTRA[name] = factory
 
 
-def rules_for(name: str) -> Rules:
-    """The rules object of the game saved under ``name`` (its bundled catalog)."""
+def rules_for(name: str, catalog: Any = None) -> Rules:
+    """The rules object of the game saved under ``name``, playing ``catalog``: a catalog
+    object, or something that picks one per game by its ``for_game(name)`` (a
+    :class:`~racerlab.core.catalog_files.CatalogFolder`; the bundled catalog by default)."""
     if name in _EXTRA and name not in registry.game_names():
+        if catalog is not None:
+            raise ScenarioError(f"{name} plays no catalog but its own")
         return _EXTRA[name]()
-    return registry.descriptor(name).make_rules()
+    pick = getattr(catalog, "for_game", None)
+    if callable(pick):
+        catalog = pick(name)
+    return registry.descriptor(name).make_rules(catalog)
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,11 +248,15 @@ class Timeline(Generic[S]):
         return json.dumps(self.to_json(), separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, data: Any, *, source: str = "saved game") -> Timeline:
-        """Rebuild a game by replaying its saved actions; :class:`ScenarioError` if bad."""
+    def from_json(cls, data: Any, *, source: str = "saved game", catalog: Any = None) -> Timeline:
+        """Rebuild a game by replaying its saved actions; :class:`ScenarioError` if bad.
+
+        ``catalog``: the cards to replay it with (see :func:`rules_for`; a saved game does
+        not store its catalog); a refused catalog raises its own
+        :class:`~racerlab.core.errors.CatalogError`."""
         data = migrate(data, source)
         try:
-            rules = rules_for(data["game"])
+            rules = rules_for(data["game"], catalog)
         except ScenarioError as exc:
             raise ScenarioError(f"{source}: {exc}") from None
         setup = rules.decode_setup(data["setup"], f"{source}: setup")
@@ -277,7 +288,9 @@ class Timeline(Generic[S]):
         return tl
 
     @classmethod
-    def loads(cls, text: str | bytes, *, source: str = "saved game") -> Timeline:
+    def loads(
+        cls, text: str | bytes, *, source: str = "saved game", catalog: Any = None
+    ) -> Timeline:
         """Load from a JSON string (see :meth:`from_json`)."""
         try:
             data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
@@ -286,7 +299,7 @@ class Timeline(Generic[S]):
         except ValueError as exc:  # also bad UTF-8 and numbers past Python's digit limit
             raise ScenarioError(f"{source}: not valid JSON ({exc})") from None
         try:
-            return cls.from_json(data, source=source)
+            return cls.from_json(data, source=source, catalog=catalog)
         except RecursionError:
             raise ScenarioError(f"{source}: nested too deeply to be a saved game") from None
 

@@ -77,6 +77,7 @@ def _random_setup(
     *,
     mode: Any = None,
     boss: str | None = None,
+    catalog: Any = None,
     **extra: Any,
 ) -> Any:
     if extra:
@@ -90,7 +91,9 @@ def _random_setup(
         if players not in (None, 1):
             raise ScenarioError(f"sonic: solo mode has one player, not {players}")
         players = 1
-    setup = random_setup(int(rng.integers(2**31)), players=players or PLAYERS, mode=mode)
+    setup = random_setup(
+        int(rng.integers(2**31)), players=players or PLAYERS, mode=mode, catalog=catalog
+    )
     if boss is not None:
         if mode is Mode.RACE:
             raise ScenarioError("sonic: a boss needs mode boss or solo")

@@ -60,7 +60,7 @@ def test_two_workers_write_the_same_table(tmp_path):
 @pytest.mark.parametrize(
     ("overrides", "message"),
     [
-        ({"out": "results.xlsx"}, r"must end in \.csv or \.parquet"),
+        ({"out": "results.xlsx"}, r"must end in \.csv, \.parquet or \.json"),
         ({"option": ["double_six"]}, "NAME=VALUE"),
         ({"option": ["colour=red"]}, "unknown rule option 'colour'"),
         ({"mode": "boss"}, "Battle Racers"),

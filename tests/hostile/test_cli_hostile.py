@@ -105,7 +105,7 @@ def run_main(*args: str) -> int:
         (("--mode", "solo", "--players", "3"), "solo mode has one player, not 3"),
         (("--mode", "tag"), "unknown mode 'tag'"),
         (("--option", "max_rounds=1e400"), "max_rounds"),
-        (("-o", "results.xlsx"), "the output must end in .csv or .parquet"),
+        (("-o", "results.xlsx"), "the output must end in .csv, .parquet or .json"),
     ],
 )
 def test_pointless_simulate_arguments_are_refused_before_any_game(monkeypatch, capsys, args, says):
@@ -121,7 +121,8 @@ def test_parquet_without_pyarrow_is_refused_before_any_game(monkeypatch, capsys,
     out = tmp_path / "runs.parquet"
     assert run_main("simulate", "knights", "--no-progress", "-o", str(out)) == 2
     err = capsys.readouterr().err
-    assert "writing Parquet needs pyarrow" in err and "or write a .csv" in err
+    assert "writing .parquet needs the 'parquet' extra: pip install 'racerlab[parquet]'" in err
+    assert "or write a .csv" in err and "Traceback" not in err
     assert not out.exists()
 
 

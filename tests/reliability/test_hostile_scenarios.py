@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from racerlab.core.catalog import MAX_FILE_BYTES, validate_file
+from racerlab.core.catalog import validate_file
 from racerlab.core.errors import RacerlabError
-from racerlab.core.limits import MAX_ACTIONS
+from racerlab.core.limits import MAX_ACTIONS, MAX_SAVED_GAME_BYTES
 from racerlab.core.timeline import Timeline
 
 CORPUS = Path(__file__).resolve().parents[1] / "hostile" / "scenarios"
@@ -127,19 +127,19 @@ def test_the_validate_command_passes_a_good_save(tmp_path):
 # -- a multi-megabyte file ------------------------------------------------------------------------
 @pytest.fixture
 def huge_save(tmp_path) -> Path:
-    """A ~4 MB saved game: the second-shot joust with its illegal shot repeated 40,000 times."""
+    """A ~6 MB saved game: the second-shot joust with its illegal shot repeated 60,000 times."""
     data = json.loads((CORPUS / "knights_second_shot.json").read_text())
     shot = data["actions"][12]
     assert shot["type"] == "Fire" and len(data["actions"]) == 13
-    data["actions"] += [shot] * 40_000
+    data["actions"] += [shot] * 60_000
     path = tmp_path / "huge.json"
     path.write_text(json.dumps(data))
-    assert path.stat().st_size > MAX_FILE_BYTES
+    assert path.stat().st_size > MAX_SAVED_GAME_BYTES
     return path
 
 
 def test_a_multi_megabyte_file_is_refused_by_size(huge_save):
-    _refused(huge_save, rf"\(size\).*bytes; the limit is {MAX_FILE_BYTES}", validate_file)
+    _refused(huge_save, rf"\(size\).*bytes; the limit is {MAX_SAVED_GAME_BYTES}", validate_file)
     done = _cli(huge_save)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert f"{huge_save}: INVALID" in done.stderr and "the limit is" in done.stderr
@@ -149,6 +149,6 @@ def test_a_multi_megabyte_text_is_refused_by_its_action_count(huge_save):
     """Timeline.loads refuses more than MAX_ACTIONS actions before replaying any."""
     _refused(
         huge_save,
-        rf"40013 actions; a saved game may hold at most {MAX_ACTIONS}",
+        rf"60013 actions; a saved game may hold at most {MAX_ACTIONS}",
         lambda p: Timeline.loads(p.read_text(), source=str(p)),
     )

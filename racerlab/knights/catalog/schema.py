@@ -14,7 +14,7 @@ from dataclasses import fields
 from types import MappingProxyType
 from typing import Any
 
-from ...core.catalog import Checker, Field, Schema
+from ...core.catalog import PLAYER_NAME, Checker, Field, Schema
 from ...core.provenance import PRINTED_FIELD
 from ..parts import Ability, Arc, PartKind, Rarity, Side, Source, Species, Stats, WeaponType
 
@@ -145,7 +145,7 @@ SCHEMAS: Mapping[PartKind, Schema] = MappingProxyType(
 RACER_SCHEMA = Schema(
     {
         "id": Field(str),
-        "name": Field(str),
+        "name": PLAYER_NAME,  # a joust's player races under it
         **{k: Field(str, doc=f"id of the {k}") for k in ("chassis", "engine", "tires", "weapon")},
         "knight": Field(str, doc="id of the Knight"),
         "shields": Field(dict, required=False, default={}, doc="side = shield id"),
