@@ -26,7 +26,7 @@ def padded_save(tmp_path: Path, size: int) -> Path:
 
 
 def test_the_dashboards_load_limit_is_the_core_constant():
-    from racerlab.app import session
+    from racerlab.app.kit import session
 
     assert session.MAX_SAVED_GAME_BYTES == MAX_SAVED_GAME_BYTES == 5_000_000
 

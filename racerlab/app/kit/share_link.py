@@ -22,7 +22,7 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 
 from ...core.errors import ScenarioError
-from ...core.limits import time_budget
+from ...core.limits import MAX_SAVED_GAME_BYTES, time_budget
 from ...core.timeline import Timeline
 from ..server.worker_pool import spawn_pool
 
@@ -42,8 +42,6 @@ log = logging.getLogger(__name__)
 MAX_SHARE_TOKEN_CHARS = 200_000
 """Longest ``?game=`` token accepted from a link (guards against abuse)."""
 
-MAX_SAVED_GAME_BYTES = 5_000_000
-"""Largest saved-game file accepted by :meth:`GameSession.load_text`."""
 
 MAX_LINK_CHARS = 20_000
 """Longest ``?game=`` token a page opens or the Share button makes (characters). A whole
