@@ -40,7 +40,8 @@ exclude_patterns = [
     "screenshots",
     "_ext",
 ]
-source_suffix = {".md": "myst-nb", ".ipynb": "myst-nb"}
+# .rst first: autosummary writes its generated API pages with the first suffix, in rST
+source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
 root_doc = "index"
 
 myst_enable_extensions = ["colon_fence", "deflist"]
@@ -61,8 +62,6 @@ napoleon_preprocess_types = True
 nitpicky = False
 suppress_warnings = [
     "mystnb.unknown_mime_type",
-    # a placeholder line in a toctree for a page still to come (how-to.md)
-    "toc.empty_glob",
 ]
 
 html_theme = "pydata_sphinx_theme"

@@ -21,6 +21,7 @@ entry becomes a public name with a docstring, and leaves the list.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -103,6 +104,11 @@ def is_private(name: str) -> bool:
     return name.startswith("_") and name not in PUBLIC_UNDERSCORE
 
 
+@functools.cache
+def _parsed(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def module_name(path: Path, root: Path) -> str:
     parts = list(path.relative_to(root).with_suffix("").parts)
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
@@ -137,7 +143,7 @@ def private_uses(path: Path, root: Path, subjects: dict[str, set[str]] | None = 
     ``subjects`` maps each module the file may open (its tested modules) to the names
     those modules define.
     """
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _parsed(path)
     me = module_name(path, root)
     subjects = subjects or {}
     may_open = defined_names(tree).union(*subjects.values())
@@ -174,7 +180,7 @@ def private_uses(path: Path, root: Path, subjects: dict[str, set[str]] | None = 
 
 def _defined_by_module(root: Path) -> dict[str, set[str]]:
     return {
-        module_name(p, root): defined_names(ast.parse(p.read_text(encoding="utf-8")))
+        module_name(p, root): defined_names(_parsed(p))
         for p in (root / "racerlab").rglob("*.py")
     }
 
