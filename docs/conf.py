@@ -54,7 +54,9 @@ nb_execution_timeout = 600
 nb_ipywidgets_js = {}
 
 autosummary_generate = True
-autodoc_default_options = {"members": True}
+# each object on the page of the module that defines it (a package's re-exports are listed
+# in its map, not documented twice)
+autodoc_default_options = {"members": True, "ignore-module-all": True}
 autodoc_typehints = "none"
 napoleon_numpy_docstring = True
 napoleon_preprocess_types = True
@@ -62,6 +64,9 @@ napoleon_preprocess_types = True
 nitpicky = False
 suppress_warnings = [
     "mystnb.unknown_mime_type",
+    # docstrings name sibling modules by their short name (:mod:`~.actions`), which both games
+    # have: Sphinx then reports the second game's module as a second candidate
+    "ref.python",
 ]
 
 html_theme = "pydata_sphinx_theme"
