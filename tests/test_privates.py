@@ -180,8 +180,7 @@ def private_uses(path: Path, root: Path, subjects: dict[str, set[str]] | None = 
 
 def _defined_by_module(root: Path) -> dict[str, set[str]]:
     return {
-        module_name(p, root): defined_names(_parsed(p))
-        for p in (root / "racerlab").rglob("*.py")
+        module_name(p, root): defined_names(_parsed(p)) for p in (root / "racerlab").rglob("*.py")
     }
 
 
