@@ -44,6 +44,57 @@ IN_CI = os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
 LIVENESS_TIMEOUT_S = 60.0
 
 
+# -- the quick run: what installs, serves, builds or executes is `integration` ------------------
+INTEGRATION_FILES = (
+    "tests/binder/",
+    "tests/notebooks/",
+    "tests/test_install.py",
+    "tests/test_docs_site.py",
+    "tests/analysis/test_benchmarks.py",
+    "tests/analysis/test_bots_benchmark.py",
+    "tests/app/test_browser_harness.py",
+    "tests/app/test_serve.py",
+    "tests/app/test_serve_procs.py",
+    "tests/app/test_session_memory.py",
+    "tests/app/test_socket_visitor.py",
+    "tests/app/test_ui_benchmark.py",
+    "tests/app/test_worker_pool.py",
+    "tests/hostile/test_app_hostile.py",
+    "tests/hostile/test_interrupts.py",
+    "tests/hostile/test_long_links.py",
+    "tests/reliability/test_fuzz_knights.py",
+    "tests/reliability/test_fuzz_sonic.py",
+    "tests/test_cli_output.py",
+    "tests/test_cli_catalog.py",
+    "tests/hostile/test_cli_hostile.py",
+    "tests/hostile/test_fair_jobs.py",
+    "tests/hostile/test_escape_property.py",
+    "tests/app/test_simulation.py",
+    "tests/analysis/test_parallel.py",
+    "tests/knights/test_conformance.py",
+    "tests/sonic/test_conformance.py",
+)
+"""Test files (or folders) that install a package, serve pages, build a site or a dashboard
+under generated input, run the command in subprocesses, start worker processes, or play long
+runs of bot games (fuzz, conformance): marked ``integration``, left out of the quick run
+(``-m "not ui and not slow and not integration"``)."""
+INTEGRATION_FIXTURES = frozenset(
+    {"serve_app", "racerlab_server", "logged_racerlab_server", "server_log", "stop_server"}
+)
+"""Fixtures that start a server: a test that uses one is ``integration`` too."""
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark ``integration`` the tests of :data:`INTEGRATION_FILES` and those that start a
+    server (:data:`INTEGRATION_FIXTURES`), before ``-m`` selects."""
+    for item in items:
+        where = Path(os.path.relpath(item.path, ROOT)).as_posix()
+        listed = any(where == f or where.startswith(f) for f in INTEGRATION_FILES)
+        if listed or INTEGRATION_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.integration)
+
+
 # -- browser availability ----------------------------------------------------------------
 def _chromium_problem() -> str | None:
     if not os.path.exists(CHROMIUM):

@@ -251,7 +251,7 @@ def test_importing_the_engines_loads_no_dashboard_library():
     assert out.stdout.strip() == "[]"
 
 
-# -- packages cut by concern: no private names across modules, no circle even for types ------
+# -- packages cut by concern: no circle even for types (private names: tests/test_privates.py) --
 
 STRICT = ("racerlab.sonic", "racerlab.app")
 """Packages held to the stricter rules below (type-only imports count as imports)."""
@@ -259,21 +259,6 @@ STRICT = ("racerlab.sonic", "racerlab.app")
 
 def _strict(name: str) -> bool:
     return any(name == p or name.startswith(p + ".") for p in STRICT)
-
-
-def test_no_private_name_is_imported_across_modules():
-    found = []
-    for name, path in MODULES.items():
-        if not _strict(name):
-            continue
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.ImportFrom) and node.module != "__future__":
-                found += [
-                    f"{name} imports {node.module}.{alias.name}"
-                    for alias in node.names
-                    if alias.name.startswith("_") and not alias.name.startswith("__")
-                ]
-    assert found == []
 
 
 def test_no_circle_even_through_imports_for_type_hints():

@@ -5,6 +5,13 @@
   confidence intervals.
 - :mod:`~racerlab.analysis.knights_exact` and :mod:`~racerlab.analysis.sonic_exact`
   give exact odds as tables, computed by the engines' own code.
+- :mod:`~racerlab.analysis.simulate` (with its checked arguments,
+  :mod:`~racerlab.analysis.simulate_args`) and :mod:`~racerlab.analysis.compare`; the chunks
+  of games run in processes or on Dask through :mod:`~racerlab.analysis.parallel`.
+- :mod:`~racerlab.analysis.balance` (a Battle Racers boss) and
+  :mod:`~racerlab.analysis.balance_knights` (a Racer Knights build), read as tables by
+  :mod:`~racerlab.analysis.balance_text`.
+- :mod:`~racerlab.analysis.cli`: ``racerlab simulate``.
 
 ``simulate`` and ``compare`` are bound here as the functions (their modules
 share the names); the exact-odds modules load on first use.

@@ -242,7 +242,7 @@ def frozen_heap() -> Any:
 # -- many games ---------------------------------------------------------------------------------
 
 
-def _chunks(n: int, workers: int) -> Iterator[range]:
+def game_chunks(n: int, workers: int) -> Iterator[range]:
     """Game indices ``0..n-1`` in chunks of at most 200, made one at a time as the
     workers take them (never a list of every chunk of a long run)."""
     size = max(1, min(200, math.ceil(n / max(1, workers * 8))))
@@ -438,7 +438,7 @@ def _play_all(
     if client is not None or workers > 1:
         from .parallel import run_chunks
 
-        chunks = _chunks(games, workers if client is None else _dask_workers(client))
+        chunks = game_chunks(games, workers if client is None else _dask_workers(client))
         interrupted = run_chunks(
             play_chunk, job, chunks, collect, workers=workers, client=client, stop=stop
         )

@@ -2,6 +2,26 @@
 
 Dice and exact chance, immutable states with actions and events, the timeline
 (history, forks, saving), catalog checking, errors, and the conformance check.
+
+The map:
+
+* :mod:`~racerlab.core.rules`: the shape of every engine (states, actions, events);
+  :mod:`~racerlab.core.errors` the one family of errors; :mod:`~racerlab.core.registry`
+  what a game is to the rest of racerlab.
+* :mod:`~racerlab.core.dice` (seeded, recorded dice) and :mod:`~racerlab.core.chance`
+  (exact probabilities from the rules themselves).
+* :mod:`~racerlab.core.timeline`: one game's history, forks and saving;
+  :mod:`~racerlab.core.codec` its plain-JSON encoding; :mod:`~racerlab.core.frozen` a fast
+  copy-with-changes of frozen dataclasses.
+* :mod:`~racerlab.core.catalog` (reading and checking catalog files),
+  :mod:`~racerlab.core.catalog_files` (a catalog as a folder of files),
+  :mod:`~racerlab.core.provenance` and :mod:`~racerlab.core.printed` (which values the
+  rulebook prints), :mod:`~racerlab.core.limits` (what racerlab accepts).
+* :mod:`~racerlab.core.search`: a search bot for any game; :mod:`~racerlab.core.memo`: a
+  bounded memo owned by whoever makes it.
+* :mod:`~racerlab.core.conformance`: one check for every engine, tried on
+  :mod:`~racerlab.core.testgame` (a tiny game); :mod:`~racerlab.core.tolerance`: the float
+  tolerance every layer shares.
 """
 
 from .catalog import Checker, Field, Schema, data_dir, read_toml, register_kind, validate_file

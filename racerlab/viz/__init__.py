@@ -11,6 +11,10 @@
   drawn by ``track_layers`` from the columns of ``track_terrain``, ``track_tokens`` and
   ``track_path``; ``track_style`` holds its sizes, colours and coordinates.
 - :mod:`racerlab.viz.editing`: drag handles for the position editor, font scaling.
+- :mod:`racerlab.viz.arena_notes`: the arena's overlays by name, and why one may draw nothing;
+  :mod:`racerlab.viz.track_labels`: every text of the track plot, placed so none collide.
+- :mod:`racerlab.viz.odds_charts` (exact-odds bar charts) and
+  :mod:`racerlab.viz.balance_plots` (figures of balance runs).
 
 Each plot class creates its renderers once and exposes ``figure`` and
 ``update(state, ...)``, which only replaces ``ColumnDataSource.data``; the columns

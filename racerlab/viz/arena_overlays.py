@@ -51,7 +51,7 @@ def ram_columns(state: KnightsState, sel: int, table: Any) -> dict[str, dict[str
     r = state.racers[sel]
     ahead = preview.run_m - r.straight_run  # how far it can drive before contact
     cols = empty_columns(RAM_COLUMNS)
-    for d0, d1, strength in _ram_bands(state, r.straight_run, ahead):
+    for d0, d1, strength in ram_bands(state, r.straight_run, ahead):
         band = clip_to_table(ram_lane(moved(r.pose, d0, "forward"), table.body, d1 - d0), table)
         for part in polygon_parts(band):
             cols["xs"].append(part[:, 0])
@@ -84,7 +84,7 @@ def ram_columns(state: KnightsState, sel: int, table: Any) -> dict[str, dict[str
     }
 
 
-def _ram_bands(state: KnightsState, run: float, ahead: float) -> list[tuple[float, float, int]]:
+def ram_bands(state: KnightsState, run: float, ahead: float) -> list[tuple[float, float, int]]:
     """``(start, end, strength)`` of each stretch of the lane ``ahead`` M long where a
     ram after a straight run of ``run`` M would have the same Ram Strength."""
     bands = []

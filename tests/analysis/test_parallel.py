@@ -156,8 +156,8 @@ def test_dask_takes_chunks_only_as_workers_free_up():
 
 
 def test_a_long_run_makes_its_chunks_lazily():
-    from racerlab.analysis.simulate import _chunks
+    from racerlab.analysis.simulate import game_chunks
 
-    chunks = _chunks(10**9, 2)  # a list of them would take gigabytes
+    chunks = game_chunks(10**9, 2)  # a list of them would take gigabytes
     assert not isinstance(chunks, list | tuple)
     assert next(iter(chunks)) == range(0, 200)

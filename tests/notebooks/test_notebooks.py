@@ -109,13 +109,13 @@ def _rulebooks() -> list[Path]:
 
 
 def test_notebooks_paraphrase_the_rulebooks():
-    """No run of seven words in a notebook or docs/notebooks.md is copied from a rulebook."""
+    """No run of seven words in a notebook or docs/binder.md is copied from a rulebook."""
     books = _rulebooks()
     if not books:
         pytest.skip("the rulebooks (shared/seeds) are not beside this checkout")
     n = 7
     copied = set().union(*(_shingles(b.read_text(encoding="utf-8"), n) for b in books))
-    texts = {"docs/notebooks.md": (REPO / "docs" / "notebooks.md").read_text(encoding="utf-8")}
+    texts = {"docs/binder.md": (REPO / "docs" / "binder.md").read_text(encoding="utf-8")}
     for name in NOTEBOOKS:
         texts[name] = "\n".join(cell.source for cell in _read(name).cells)
     for where, text in texts.items():
@@ -124,7 +124,7 @@ def test_notebooks_paraphrase_the_rulebooks():
 
 
 def test_docs_describe_every_notebook_with_a_binder_link():
-    text = (REPO / "docs" / "notebooks.md").read_text(encoding="utf-8")
+    text = (REPO / "docs" / "binder.md").read_text(encoding="utf-8")
     for name in NOTEBOOKS:
         assert f"{BINDER}?urlpath=lab/tree/notebooks/{name}" in text, name
         assert f"notebooks/{name}" in text
@@ -134,7 +134,7 @@ def test_docs_link_every_served_dashboard():
     yaml = pytest.importorskip("yaml")
     config_path = REPO / "jupyter-panel-proxy.yml"
     config = yaml.load(config_path.read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
-    text = (REPO / "docs" / "notebooks.md").read_text(encoding="utf-8")
+    text = (REPO / "docs" / "binder.md").read_text(encoding="utf-8")
     served = [app for spec in config["apps"] for app in glob.glob(spec, root_dir=REPO)]
     assert served
     for app in served:

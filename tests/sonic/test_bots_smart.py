@@ -163,8 +163,8 @@ def test_options_valued_without_apply_get_exactly_the_applied_value():
         card = rules.facts.cards[nxt.chosen[seat]]
         kinds = movement_kinds(card.movement, nxt.spin)
         t = nxt.board.racers[seat]
-        quick = B._best_static(rules, nxt, seat, t.speed, kinds, w)
-        return quick + w.ring * t.rings + w.badnik * len(t.badniks) + B._boss_gap(nxt, seat, w)
+        quick = B.best_static(rules, nxt, seat, t.speed, kinds, w)
+        return quick + w.ring * t.rings + w.badnik * len(t.badniks) + B.boss_gap(nxt, seat, w)
 
     rules = SonicRules()
     checked = walks = 0
@@ -176,9 +176,9 @@ def test_options_valued_without_apply_get_exactly_the_applied_value():
                 legal, index = rules.choices(s)
                 for a in legal:
                     for w in (B.GREEDY, BOSS):
-                        fast = B._speed_outlook(s, rules, a, w)
+                        fast = B.speed_outlook(s, rules, a, w)
                         if fast is None:
-                            fast = B._walk_outlook(s, rules, a, index, w)
+                            fast = B.walk_outlook(s, rules, a, index, w)
                         if fast is not None:
                             assert fast == with_apply(s, rules, a, w), a
                             checked += 1

@@ -385,4 +385,4 @@ def test_the_lean_walk_leaves_the_mover_as_the_full_walk_does():
                 lean.mover, lean.damaged, lean.boss_hits
             )  # fmt: skip
     assert {"RacerDamaged", "BossHit", "RingsCollected", "SpeedChanged", "Sprung"} <= seen
-    assert not walker._DISCARD  # the lean walk's event sink keeps nothing
+    assert not walker.DISCARD  # the lean walk's event sink keeps nothing

@@ -184,8 +184,8 @@ def test_the_walked_quick_value_is_the_best_of_the_listed_shortlist():
         token = state.token(seat)
         for kind in (Movement.RUN, Movement.SPIN, Movement.JUMP):
             for speed in (1, token.speed, 7):
-                found = bots._shortlist(RULES, state, token, speed, kind, bots.OUTLOOK_TURNS)
-                listed = bots._statics(state.board, token, found, kind, bots.GREEDY)
+                found = bots.shortlist(RULES, state, token, speed, kind, bots.OUTLOOK_TURNS)
+                listed = bots.statics(state.board, token, found, kind, bots.GREEDY)
                 want = max(listed, default=float("-inf"))
                 got = walked_static(
                     RULES, state, token, speed, kind, bots.GREEDY, bots.OUTLOOK_TURNS

@@ -9,7 +9,7 @@ import pytest
 
 from racerlab.knights import queries
 from racerlab.knights.scenarios import load_scenario
-from racerlab.viz.arena_overlays import _ram_bands, ram_columns
+from racerlab.viz.arena_overlays import ram_bands, ram_columns
 from racerlab.viz.sources import SourceSet
 
 
@@ -22,7 +22,7 @@ def rammer():
 def test_ram_bands_tile_the_lane_each_at_the_strength_of_its_far_end(rammer):
     r = rammer.racers[2]
     ahead = queries.ram_preview(rammer, 2).run_m - r.straight_run
-    bands = _ram_bands(rammer, r.straight_run, ahead)
+    bands = ram_bands(rammer, r.straight_run, ahead)
     assert bands[0][0] == 0.0 and bands[-1][1] == pytest.approx(ahead)
     for (_, end, _), (start, _, _) in pairwise(bands):
         assert start == end  # no gap, no overlap

@@ -1,5 +1,7 @@
 """Scripts that ``panel serve`` and jupyter-panel-proxy can serve (one fresh app per session).
 
+The scripts: ``landing``, ``knights`` and ``sonic``.
+
 ``panel serve racerlab/app/apps/landing.py racerlab/app/apps/knights.py`` or, in
 ``jupyter-panel-proxy.yml``, ``apps: [racerlab/app/apps/landing.py, ...]``. The
 scripts only build their page when run as a served script, never on import.

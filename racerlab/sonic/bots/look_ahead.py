@@ -184,7 +184,7 @@ def _boss_term(state: SonicState, board: Any, t: Any, across: bool, w: Weights) 
     return -w.chase * max(0, gap - reach) - w.ahead * max(0, -gap)
 
 
-def _statics(
+def statics(
     board: Any, token: Any, paths: Any, kind: Any, w: Weights = GREEDY, rule: Any = None
 ) -> list[float]:
     """A quick value of each of ``paths`` without resolving it: where it ends, rings and
@@ -270,9 +270,7 @@ def _last_hit(state: SonicState, w: Weights) -> float:
     return w.boss_hit
 
 
-def _shortlist(
-    rules: Any, state: SonicState, token: Any, speed: int, kind: Any, turns: int
-) -> list:
+def shortlist(rules: Any, state: SonicState, token: Any, speed: int, kind: Any, turns: int) -> list:
     """The paths worth valuing: those with at most ``turns`` up or down steps, then one
     more, then every path, stopping at the first list where some path is not cut short
     (see the module doc)."""
@@ -283,7 +281,7 @@ def _shortlist(
     return found
 
 
-def _best_static(
+def best_static(
     rules: Any, state: SonicState, seat: int, speed: int, kinds: tuple, w: Weights = GREEDY,
     memo: dict | None = None, token: Any = None,
 ) -> float:  # fmt: skip
@@ -312,11 +310,11 @@ def _kind_static(rules: Any, state: SonicState, token: Any, speed: int, kind: An
     rule, boss = state.options.boss_hit, board.boss
     if not w.boss_hit or boss is None:  # no boss term: valued during the walk
         return walked_static(rules, state, token, speed, kind, w, OUTLOOK_TURNS)
-    found = _shortlist(rules, state, token, speed, kind, OUTLOOK_TURNS)
+    found = shortlist(rules, state, token, speed, kind, OUTLOOK_TURNS)
     key = (id(found), id(board.rings), id(board.badniks), id(w), id(rule), boss)
     got = _MEMO.get(key)
     if got is None or got[0] is not found:
-        value = max(_statics(board, token, found, kind, w, rule), default=float("-inf"))
+        value = max(statics(board, token, found, kind, w, rule), default=float("-inf"))
         if len(_MEMO) > _MEMO_SIZE:
             _MEMO.clear()
         got = _MEMO[key] = (found, value, board.rings, board.badniks, w, rule)
@@ -346,7 +344,7 @@ def _action_shortlist(state: SonicState, legal: list, index: dict, w: Weights = 
         if getattr(a, "path", ()):
             kind = _CHOICE_KIND.get(a.choice, Movement.JUMP)
             path = index[(a.choice, a.path)]
-            value = _statics(state.board, token, (path,), kind, w, rule)[0]
+            value = statics(state.board, token, (path,), kind, w, rule)[0]
             ranked.setdefault(a.choice, []).append((-value, i))
     keep = {i for group in ranked.values() for _, i in sorted(group)[:ACTION_PATHS]}
     return [a for i, a in enumerate(legal) if not getattr(a, "path", ()) or i in keep]
@@ -362,11 +360,11 @@ def _action_outlook(
 ) -> float:
     """Value of an action choice: the best quick movement value it leaves. Passing, a
     speed change and a spin only change the Speed or the kind of movement, so they are
-    valued from the current position without applying them (:func:`_speed_outlook`, which
+    valued from the current position without applying them (:func:`speed_outlook`, which
     shares ``memo``, the decision's, with the other options)."""
-    quick = _speed_outlook(state, rules, a, w, memo)
+    quick = speed_outlook(state, rules, a, w, memo)
     if quick is None:
-        quick = _walk_outlook(state, rules, a, index, w)
+        quick = walk_outlook(state, rules, a, index, w)
     if quick is not None:
         return quick
     step = rules.apply(state, a)
@@ -380,11 +378,11 @@ def _action_outlook(
     card = rules.facts.cards[nxt.chosen[seat]]
     kinds = movement_kinds(card.movement, nxt.spin)
     t = nxt.board.racers[seat]
-    quick = _best_static(rules, nxt, seat, t.speed, kinds, w)
-    return quick + w.ring * t.rings + w.badnik * len(t.badniks) + hit + _boss_gap(nxt, seat, w)
+    quick = best_static(rules, nxt, seat, t.speed, kinds, w)
+    return quick + w.ring * t.rings + w.badnik * len(t.badniks) + hit + boss_gap(nxt, seat, w)
 
 
-def _speed_outlook(
+def speed_outlook(
     state: SonicState, rules: Any, a: Action, w: Weights, memo: dict | None = None
 ) -> float | None:
     """:func:`_action_outlook` of a pass, a speed change or a spin, by the rules' own speed
@@ -403,14 +401,12 @@ def _speed_outlook(
     if isinstance(a, UseAction):
         speed = _speed_after(state, rules, seat, card, a.choice)
     kinds = movement_kinds(card.movement, spin)
-    quick = _best_static(rules, state, seat, speed, kinds, w, memo)
-    gap = _boss_gap(state, seat, w, speed)
+    quick = best_static(rules, state, seat, speed, kinds, w, memo)
+    gap = boss_gap(state, seat, w, speed)
     return quick + w.ring * t.rings + w.badnik * len(t.badniks) + gap
 
 
-def _walk_outlook(
-    state: SonicState, rules: Any, a: Action, index: dict, w: Weights
-) -> float | None:
+def walk_outlook(state: SonicState, rules: Any, a: Action, index: dict, w: Weights) -> float | None:
     """:func:`_action_outlook` of a card action's run or jump, by the movement physics
     alone (:func:`~racerlab.sonic.movement.resolve_move` on the path already listed) when
     nothing else can follow the walk: on the laid track short of its last section, no live
@@ -441,7 +437,7 @@ def _walk_outlook(
     t = moved.mover
     card = rules.facts.cards[state.chosen[seat]]
     kinds = movement_kinds(card.movement, state.spin)
-    quick = _best_static(rules, nxt, seat, t.speed, kinds, w, token=t)
+    quick = best_static(rules, nxt, seat, t.speed, kinds, w, token=t)
     return quick + w.ring * t.rings + w.badnik * len(t.badniks)
 
 
@@ -465,7 +461,7 @@ def _speed_after(state: SonicState, rules: Any, seat: int, card: Any, choice: An
     )
 
 
-def _boss_gap(state: SonicState, seat: int, w: Weights, speed: int | None = None) -> float:
+def boss_gap(state: SonicState, seat: int, w: Weights, speed: int | None = None) -> float:
     """The boss term of where ``seat`` stands now (the quick values judge only the path),
     with Speed ``speed`` if given."""
     if not (w.chase or w.ahead or w.early_finish):
@@ -486,7 +482,7 @@ def look_ahead_bot(state: SonicState, rules: Rules, w: Weights) -> Action:
     legal, index = rules.choices(state)  # type: ignore[attr-defined]
     if len(legal) == 1:
         return legal[0]
-    memo: dict = {}  # this decision's quick values by (Speed, kind): see _best_static
+    memo: dict = {}  # this decision's quick values by (Speed, kind): see best_static
     if phase is Phase.ACTION:
         return max(
             _action_shortlist(state, legal, index, w),
@@ -520,10 +516,10 @@ def _best_move(state: SonicState, rules: Any, w: Weights = GREEDY) -> Move:
     options: list[tuple[float, int, Any, Any, bool]] = []
     boss = state.board.boss if w.boss_hit else None
     for kind in movement_kinds(card.movement, state.spin):
-        found = _shortlist(rules, state, token, token.speed, kind, TURNS)
+        found = shortlist(rules, state, token, token.speed, kind, TURNS)
         if boss is not None and can_hit_boss(token.pos, boss, token.speed, kind, rule):
             found = found + _hitting(rules, state, token, kind, boss, rule, found)
-        quick = _statics(state.board, token, found, kind, w, rule)
+        quick = statics(state.board, token, found, kind, w, rule)
         for path, value in zip(found, quick, strict=True):
             rank = -value if path.spaces else 0.0
             for back_first in landing_orders(token, kind, path.spaces):
@@ -585,5 +581,5 @@ def card_value(
     )
     kinds = movement_kinds(card.movement, spin=card.spin)
     extra = max((n for _, n in card.steps), default=0)
-    best = max(_best_static(rules, state, seat, sp, kinds, w, memo) for sp in speeds)
+    best = max(best_static(rules, state, seat, sp, kinds, w, memo) for sp in speeds)
     return best + w.progress * extra

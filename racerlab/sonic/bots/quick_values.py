@@ -69,7 +69,7 @@ def walked_static(
     col, progress, damage = token.col, w.progress, w.damage
     best, open_ = float("-inf"), False
 
-    def sink(ends: str, spaces: list) -> None:  # the same arithmetic as _statics
+    def sink(ends: str, spaces: list) -> None:  # the same arithmetic as statics
         nonlocal best, open_
         if not spaces:
             v = progress * col

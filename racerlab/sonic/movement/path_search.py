@@ -8,6 +8,7 @@ followed, so a path is exactly what :func:`~.resolve.resolve_move` will walk.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable
 from itertools import compress
@@ -124,6 +125,8 @@ _TABLE_MEMO_SIZE = 256
 
 
 _COORDS: list[Coord] = []
+"""Shared ``(col, lane)`` tuples, by flat index: as long as the longest track asked about
+(the track's length is bounded by the catalog's limits), never longer."""
 
 
 def _coords(n: int) -> list[Coord]:
@@ -134,40 +137,33 @@ def _coords(n: int) -> list[Coord]:
     return _COORDS
 
 
-_MOVES: dict[int, list[tuple[tuple[Direction, int, Coord], ...]]] = {}
+MOVE_TABLES = 64
+"""Track sizes whose step tables :func:`_moves` and :func:`_ahead` keep (by value, the
+least recently used let go first): a process plays tracks of a handful of sizes."""
 
 
+@functools.lru_cache(maxsize=MOVE_TABLES)
 def _moves(n: int) -> list[tuple[tuple[Direction, int, Coord], ...]]:
     """For each flat index below ``n`` (a track of ``n // LANES`` columns), the steps that
     stay on the track: ``(direction, flat index entered, its (col, lane))``, forward then up
     then down."""
-    got = _MOVES.get(n)
-    if got is None:
-        coords = _coords(n)
-        got = []
-        for p in range(n):
-            col, lane = divmod(p, LANES)
-            steps = []
-            for d in STEPS:
-                c, lane2 = col + d.delta[0], lane + d.delta[1]
-                if 0 <= c < n // LANES and 0 <= lane2 < LANES:
-                    steps.append((d, c * LANES + lane2, coords[c * LANES + lane2]))
-            got.append(tuple(steps))
-        _MOVES[n] = got
+    coords = _coords(n)
+    got = []
+    for p in range(n):
+        col, lane = divmod(p, LANES)
+        steps = []
+        for d in STEPS:
+            c, lane2 = col + d.delta[0], lane + d.delta[1]
+            if 0 <= c < n // LANES and 0 <= lane2 < LANES:
+                steps.append((d, c * LANES + lane2, coords[c * LANES + lane2]))
+        got.append(tuple(steps))
     return got
 
 
-_AHEAD: dict[int, list[tuple[tuple[Direction, int, Coord], ...]]] = {}
-
-
+@functools.lru_cache(maxsize=MOVE_TABLES)
 def _ahead(n: int) -> list[tuple[tuple[Direction, int, Coord], ...]]:
     """:func:`_moves` keeping only the step forward (none in the last column)."""
-    got = _AHEAD.get(n)
-    if got is None:
-        got = _AHEAD[n] = [
-            tuple(m for m in steps if m[0] is Direction.FORWARD) for steps in _moves(n)
-        ]
-    return got
+    return [tuple(m for m in steps if m[0] is Direction.FORWARD) for steps in _moves(n)]
 
 
 _SET_STEPS, _SET_SPACES, _SET_PUSHES, _SET_ENDS, _SET_KINDS, _SET_LANDINGS = (

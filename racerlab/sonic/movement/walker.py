@@ -72,7 +72,7 @@ class Walk:
         self.rules = rules
         self.chance = chance
         # the lean walk (resolve_outcome) keeps no events: only what the mover is left with
-        self.events: list[Event] = _DISCARD if lean else []  # type: ignore[assignment]
+        self.events: list[Event] = DISCARD if lean else []  # type: ignore[assignment]
         self.damaged: list[str] = []
         self.boss_hits: list[str] = []  # how each contact with the boss came about
         self.hit_boss = False
@@ -440,7 +440,8 @@ class _Discard(list):
         """Keep nothing."""
 
 
-_DISCARD = _Discard()
+DISCARD = _Discard()
+"""The event sink of a lean walk (:func:`~.resolve.resolve_outcome`): it keeps nothing."""
 
 
 def walk_path(walk: Walk, path: Path, kind: Movement, back_first: bool) -> int:
