@@ -46,6 +46,7 @@ from typing import Any
 
 from ..sonic.queries import PathPreview
 from ..sonic.state import SonicState
+from .result_note import result_label, show_result
 from .sources import Columns, SourceSet
 from .track_labels import LabelRows, token_tags
 from .track_layers import build_track_layers, legend_rows, track_figure
@@ -106,6 +107,10 @@ class TrackPlot:
         self.figure = track_figure(title)
         self.sources = SourceSet("track")
         self.legend = build_track_layers(self.figure, self.sources)
+        self.result = result_label(  # at the left of the view whatever is panned, mid-lanes
+            self.figure, x=12, x_units="screen", y=-2.0, align="left"
+        )
+        """The end of the game over the lanes (hidden until :meth:`show_result`)."""
         self._terrain_key: Any = None
         self._terrain_features: dict[str, list[Any]] = {}
         self._features_key: Any = None
@@ -159,6 +164,11 @@ class TrackPlot:
             self._features_key = features_key
             self._put({"features": self._feature_columns(state)})
         self.show_selection(self.selected)
+
+    def show_result(self, lines: Sequence[str]) -> None:
+        """Write the end of the game (the winners, then the standings) over the lanes;
+        no lines hide it (:mod:`~racerlab.viz.result_note`)."""
+        show_result(self.result, lines)
 
     def show_selection(self, selected: int) -> None:
         """Ring racer ``selected`` and name it in the title (nothing else is redrawn)."""

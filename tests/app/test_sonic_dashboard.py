@@ -389,7 +389,12 @@ def test_the_game_ends_with_a_result_line(app):
             break
         s.step("round")
     assert s.is_over
-    assert app.result.object.startswith("🏁")
+    win = s.player_names[s.state.winners[0]] if s.state.winners else "Nobody"
+    assert app.result.object.startswith(f"**Game over: {win}")
+    # the board says it too: the winner's name first, then every racer by name
+    label = app.track.result
+    assert label.visible and label.text.splitlines()[0].startswith(win)
+    assert all(name in label.text for name in s.player_names)
     assert app.hand.header.object.startswith("<b>The race is over.</b>")
 
 

@@ -24,6 +24,7 @@ from ...knights.actions import (
 )
 from ...knights.queries import turn_pivots
 from ...knights.state import KnightsState, Phase
+from ...viz.arena_facts import speed_points_words
 from ..kit.controls import offer, set_text, show_only
 from ..kit.escape import text as esc
 from ..kit.messages import RefusalNote
@@ -222,7 +223,7 @@ class HandPanel(pn.viewable.Viewer):
             Phase.DRIVE: "makes the drive roll",
             Phase.SURGE: "may re-roll the drive roll (Surge)",
             Phase.BIDDING: "bids Valor on the attack",
-            Phase.ACT: f"acts: {rs.speed_points + rs.turbo_points} Speed Points left",
+            Phase.ACT: f"acts: {speed_points_words(rs)} Speed Points left",
         }[phase]
         set_text(self.header, f"<b>{name}</b> {what}.{by}")
         shown = {
