@@ -74,6 +74,7 @@ from .arena_notes import ARENA_OVERLAYS, OVERLAY_TITLES, overlay_note
 from .arena_overlays import RAM_BAND_STEP_M, ram_columns, reach_columns, trail_columns
 from .arena_racers import racer_columns
 from .arena_table import grid_columns, waypoint_columns
+from .editing import reserve_drag_tool
 from .result_note import result_label, show_result
 from .sources import LayerSet
 
@@ -121,6 +122,7 @@ class ArenaPlot:
         own columns in ``.data``; drawn by the shared ``marks``."""
         self.marks, self.legend = build_arena_layers(self.figure, self.sources, self.table)
         self.note = arena_note(self.figure)
+        reserve_drag_tool(self.figure)  # the editor's, hidden: see racerlab.viz.editing
         """Why a switched-on overlay draws nothing (a title line; hidden when empty)."""
         centre = dict(x=self.table.width / 2, y=self.table.height / 2)
         self.result = result_label(self.figure, **centre)

@@ -46,6 +46,7 @@ from typing import Any
 
 from ..sonic.queries import PathPreview
 from ..sonic.state import SonicState
+from .editing import reserve_drag_tool
 from .result_note import result_label, show_result
 from .sources import Columns, SourceSet
 from .track_labels import LabelRows, token_tags
@@ -107,6 +108,7 @@ class TrackPlot:
         self.figure = track_figure(title)
         self.sources = SourceSet("track")
         self.legend = build_track_layers(self.figure, self.sources)
+        reserve_drag_tool(self.figure)  # the editor's, hidden: see racerlab.viz.editing
         self.result = result_label(  # at the left of the view whatever is panned, mid-lanes
             self.figure, x=12, x_units="screen", y=-2.0, align="left"
         )

@@ -118,3 +118,44 @@ def test_no_dashboard_string_needs_an_emoji_font(folder):
         if odd:
             found[str(path.relative_to(PACKAGE))] = odd
     assert found == {}, "characters a stock font may draw as a box"
+
+
+# -- the Edit position tab ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("make", [knights_app, sonic_app])
+def test_opening_the_editor_adds_no_tool_to_the_plot_shown(make):
+    """A tool added to a figure already on the page made BokehJS drop the legend below it:
+    the editor takes over the drag tool the figure was made with."""
+    app = make(seed=1)
+    fig = app.plot_pane.object
+    tools = list(fig.toolbar.tools)
+    drag = [t for t in tools if t.name == "edit-drag-tool"]
+    assert len(drag) == 1 and not drag[0].visible and drag[0].renderers == []
+    view = app.show_tab("editor")
+    assert list(fig.toolbar.tools) == tools
+    assert drag[0].renderers == [view.drag.renderer]
+    view.drag_on.value = True
+    assert drag[0].visible and fig.toolbar.active_tap is drag[0]
+    view.drag_on.value = False
+    assert not drag[0].visible
+
+
+def test_the_place_boxes_show_the_pose_rounded_as_the_editor_snaps():
+    app = knights_app(seed=1, players=2)
+    view = app.show_tab("editor")
+    model = view.model
+    s = app.session
+    assert model.place(0, 7.0, 6.0, heading=30.0)
+    view.snap.value = False
+    assert model.place(0, 7.36116285, 6.0491, heading=33.3333)
+    assert [w.value for w in view.pose_boxes] == [7.36, 6.05, 33.33]
+    view.snap.value = True  # snapping: M/8 and 15°
+    assert [w.value for w in view.pose_boxes] == [7.375, 6.0, 30.0]
+    view.snap.value = False  # free: 2 decimals
+    assert [w.value for w in view.pose_boxes] == [7.36, 6.05, 33.33]
+    # Place with only the heading typed keeps the exact x and y
+    view.pose_boxes[2].value = 90.0
+    assert model.place_typed(0, tuple(w.value for w in view.pose_boxes))
+    pose = s.state.racers[0].pose
+    assert (pose.x, pose.y, pose.heading) == (7.36116285, 6.0491, 90.0)
