@@ -68,6 +68,7 @@ from .track_terrain import (
     fixed_labels,
     terrain_columns,
     terrain_words,
+    turn_tags,
 )
 from .track_tokens import BADNIK_STYLE, racer_columns, racer_names, rock_rows, token_columns
 
@@ -118,6 +119,7 @@ class TrackPlot:
         self._features_key: Any = None
         self._labels_stale = True
         self._fixed = LabelRows()
+        self._turn_tags: list[Any] = []  # placed after the tokens' tags (track_terrain)
         self.names = names
         self.colours = colours
         self.selected = selected
@@ -235,6 +237,7 @@ class TrackPlot:
         self._labels_stale = False
         rows = self._fixed.copy()
         tags, obstacles = token_tags({k: self.sources[k].data for k in _TOKEN_SOURCES})
+        tags.extend(self._turn_tags)
         n = state.board.track.n_columns
         bounds = (-0.5 + MARGIN / 3, Y_RANGE[0] + MARGIN / 3, n + 0.5 - MARGIN / 3, SECTION_NAME_Y)
         rows.place(tags, obstacles, bounds)
@@ -280,6 +283,7 @@ class TrackPlot:
         self._terrain_features = columns.pop("features")
         self._put({**columns, **area_columns(board)})
         self._fixed = fixed_labels(board)
+        self._turn_tags = turn_tags(board)
 
 
 _LEGEND_ROWS = legend_rows()
