@@ -273,17 +273,24 @@ class HandPanel(pn.viewable.Viewer):
             for c in dict.fromkeys(state.face_up):
                 f = facts.cards[c]
                 opts[f"Discard and take: {f.name} · priority {f.priority}"] = c
-        self._offer_choices(state.phase, opts)
-        self._refresh_paths()
+        self._options = {}  # the suggestion is offered with the options, not before them
         self._suggest()
+        hinted = self.hint.current()
+        pick = None if hinted is None else self._choice_value(state, hinted)
+        self._offer_choices(state.phase, opts, pick)  # once: the path is drawn once
+        self._refresh_paths()
         kinds = sorted({type(a).__name__ for a in legal})
         set_text(self.legal, f"The engine offers {len(legal)} choices now ({', '.join(kinds)}).")
 
-    def _offer_choices(self, phase: Phase, options: dict[str, Any]) -> None:
-        """The phase's ``options`` in the choice picker (picker and button off when there are
-        none); the typed path is tried only in the action and movement phases."""
+    def _offer_choices(self, phase: Phase, options: dict[str, Any], pick: Any = None) -> None:
+        """The phase's ``options`` in the choice picker, ``pick`` (the bot's suggestion, if
+        known) chosen and marked (picker and button off when there are none); the typed
+        path is tried only in the action and movement phases."""
         self._options = dict(options)
-        offer(self.choice_select, options)
+        if pick is not None and pick in options.values():
+            self.choice_select.param.update(options=_marked(options, pick), value=pick)
+        else:
+            offer(self.choice_select, options)
         self._offered = self.choice_select.value  # a pick made since is the reader's own
         closed = not options
         for widget in (self.choice_select, self.choice_button):
