@@ -159,3 +159,21 @@ def test_the_place_boxes_show_the_pose_rounded_as_the_editor_snaps():
     assert model.place_typed(0, tuple(w.value for w in view.pose_boxes))
     pose = s.state.racers[0].pose
     assert (pose.x, pose.y, pose.heading) == (7.36116285, 6.0491, 90.0)
+
+
+def test_battle_racers_numbers_agree_between_the_standings_and_the_hover_card():
+    from racerlab.app.sonic.tables import standings_html as sonic_standings
+
+    app = sonic_app(seed=0)
+    s = app.session
+    for _ in range(3):
+        s.step("round")
+    state = s.state
+    card = app.track.sources["racers"].data
+    table = sonic_standings(state, s.rules, s.player_names, 0)
+    for i, t in enumerate(state.board.racers):
+        seat = list(card["seat"]).index(i + 1)  # seats numbered from 1
+        numbers = (t.speed, t.rings, len(t.badniks), state.score(i))
+        assert tuple(int(card[k][seat]) for k in ("speed", "rings", "badniks", "score")) == numbers
+        row = "".join(f"<td>{n}</td>" for n in numbers)
+        assert row in table
