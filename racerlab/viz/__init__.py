@@ -11,6 +11,7 @@
   drawn by ``track_layers`` from the columns of ``track_terrain``, ``track_tokens`` and
   ``track_path``; ``track_style`` holds its sizes, colours and coordinates.
 - :mod:`racerlab.viz.editing`: drag handles for the position editor, font scaling.
+- :mod:`racerlab.viz.result_note`: the end of a game written over the board (one label).
 
 Each plot class creates its renderers once and exposes ``figure`` and
 ``update(state, ...)``, which only replaces ``ColumnDataSource.data``; the columns
