@@ -74,6 +74,8 @@ from .arena_notes import ARENA_OVERLAYS, OVERLAY_TITLES, overlay_note
 from .arena_overlays import RAM_BAND_STEP_M, ram_columns, reach_columns, trail_columns
 from .arena_racers import racer_columns
 from .arena_table import grid_columns, waypoint_columns
+from .editing import reserve_drag_tool
+from .result_note import result_label, show_result
 from .sources import LayerSet
 
 __all__ = [
@@ -120,7 +122,11 @@ class ArenaPlot:
         own columns in ``.data``; drawn by the shared ``marks``."""
         self.marks, self.legend = build_arena_layers(self.figure, self.sources, self.table)
         self.note = arena_note(self.figure)
+        reserve_drag_tool(self.figure)  # the editor's, hidden: see racerlab.viz.editing
         """Why a switched-on overlay draws nothing (a title line; hidden when empty)."""
+        centre = dict(x=self.table.width / 2, y=self.table.height / 2)
+        self.result = result_label(self.figure, **centre)
+        """The end of the game over the table's middle (hidden until :meth:`show_result`)."""
         self.state: KnightsState | None = None
         self._grid_drawn: str | None = None
         self.update(state, selected=selected, overlays=overlays, grid=grid)
@@ -150,6 +156,11 @@ class ArenaPlot:
         self._draw_overlays(state, sel, trail_states)
         name = state.name(sel)
         self.figure.title.text = f"Round {state.round} · selected: {name}"
+
+    def show_result(self, lines: Sequence[str]) -> None:
+        """Write the end of the game (the winner, then the standings) over the table;
+        no lines hide it (:mod:`~racerlab.viz.result_note`)."""
+        show_result(self.result, lines)
 
     def _seat(self, state: KnightsState) -> int:
         return self.selected if 0 <= self.selected < len(state.racers) else 0

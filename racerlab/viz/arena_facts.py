@@ -31,6 +31,7 @@ __all__ = [
     "footprint_of",
     "polygon_parts",
     "racer_colours",
+    "speed_points_words",
     "stats_line",
     "target_centre",
     "target_radius",
@@ -51,6 +52,21 @@ def attack_odds_memo(maxsize: int = ODDS_MEMO_SIZE) -> Memo:
     shares another's, and none grows past ``maxsize``.
     """
     return Memo(queries.attack_odds, maxsize)
+
+
+def speed_points_words(racer: Any) -> str:
+    """A racer's Speed Points left as the standings, its hover card and the hand tab write
+    them: the drive roll's points (the number the log's drive line gives) and any Turbo
+    points on top, named, so the two places agree (``"9"``, ``"9 + 2 Turbo"``).
+
+    >>> from types import SimpleNamespace as S
+    >>> speed_points_words(S(speed_points=9, turbo_points=0))
+    '9'
+    >>> speed_points_words(S(speed_points=9, turbo_points=2))
+    '9 + 2 Turbo'
+    """
+    turbo = f" + {racer.turbo_points} Turbo" if racer.turbo_points else ""
+    return f"{racer.speed_points}{turbo}"
 
 
 def footprint_of(pose: Pose, body: Any) -> Any:

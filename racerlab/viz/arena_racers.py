@@ -14,7 +14,7 @@ from ..knights import queries
 from ..knights.provenance import invented_stats
 from ..knights.queries import corners, front_centre
 from ..knights.state import KnightsState, Side
-from .arena_facts import racer_colours, stats_line
+from .arena_facts import racer_colours, speed_points_words, stats_line
 from .sources import Columns
 
 __all__ = ["RACER_COLUMNS", "racer_columns"]
@@ -110,7 +110,7 @@ def _card(state: KnightsState, i: int, sel: int) -> dict[str, Any]:
         "player": i + 1,
         "durability": f"{r.durability} / {r.start_durability}",
         "glory": r.glory,
-        "speed": r.speed_points + r.turbo_points,
+        "speed": speed_points_words(r),
         "valor": r.valor,
         "tokens": ", ".join(tokens) or "none",
         "label": str(i + 1),

@@ -8,6 +8,12 @@ the app reads the new place (:func:`moved_handle`), turns it into a director act
 redraws every handle from the game state (:func:`handle_data`), so a refused drag
 snaps back.
 
+The drag tool is put on the figure when the figure is made (:func:`reserve_drag_tool`,
+hidden and bound to nothing) and taken over by :func:`add_drag_handles` later: a tool
+added to a figure the browser already shows makes BokehJS lay the toolbar out again,
+and the legend below the plot went missing with it (Bokeh 3.9; a renderer added later,
+or a tool shown or hidden, keeps it).
+
 >>> from bokeh.plotting import figure
 >>> fig = figure()
 >>> handles = add_drag_handles(fig)
@@ -39,6 +45,7 @@ __all__ = [
     "add_drag_handles",
     "handle_data",
     "moved_handle",
+    "reserve_drag_tool",
     "scale_fonts",
 ]
 
@@ -47,6 +54,9 @@ HANDLE_SOURCE = "edit-handles"
 
 MOVE_EPS = SURE
 """A handle that moved less than this (plot units) did not move."""
+
+DRAG_TOOL = "edit-drag-tool"
+"""Name of the drag tool a figure keeps for the editor."""
 
 
 @dataclass
@@ -64,6 +74,7 @@ class DragHandles:
         drag back to the figure's pan tool."""
         toolbar = self.figure.toolbar
         self.renderer.visible = bool(on)
+        self.tool.visible = bool(on)
         if on:
             if toolbar.active_tap is not self.tool:
                 self.drag_before = toolbar.active_drag
@@ -93,11 +104,35 @@ def add_drag_handles(fig: Any, *, size: float = 16) -> DragHandles:
     )
     # one glyph only (no selection or muted copies): the figure stays light
     renderer = parts.renderer(fig, src, glyph, name="edit-handles-renderer", visible=False)
+    tool = reserve_drag_tool(fig)
+    tool.renderers = [renderer]
+    return DragHandles(fig, src, renderer, tool)
+
+
+def reserve_drag_tool(fig: Any) -> PointDrawTool:
+    """The figure's drag tool for the editor's handles: the one it has, else a new one,
+    hidden and bound to no renderer (call this when making the figure; see the module doc).
+
+    >>> from bokeh.plotting import figure
+    >>> fig = figure()
+    >>> tool = reserve_drag_tool(fig)
+    >>> tool.visible, tool.renderers, reserve_drag_tool(fig) is tool
+    (False, [], True)
+    """
+    for tool in fig.toolbar.tools:
+        if isinstance(tool, PointDrawTool) and tool.name == DRAG_TOOL:
+            return tool
     tool = PointDrawTool(
-        renderers=[renderer], add=False, drag=True, num_objects=0, description="Drag racers"
+        renderers=[],
+        add=False,
+        drag=True,
+        num_objects=0,
+        description="Drag racers",
+        name=DRAG_TOOL,
+        visible=False,
     )
     fig.add_tools(tool)
-    return DragHandles(fig, src, renderer, tool)
+    return tool
 
 
 def handle_data(

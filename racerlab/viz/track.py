@@ -46,6 +46,8 @@ from typing import Any
 
 from ..sonic.queries import PathPreview
 from ..sonic.state import SonicState
+from .editing import reserve_drag_tool
+from .result_note import result_label, show_result
 from .sources import Columns, SourceSet
 from .track_labels import LabelRows, token_tags
 from .track_layers import build_track_layers, legend_rows, track_figure
@@ -66,6 +68,7 @@ from .track_terrain import (
     fixed_labels,
     terrain_columns,
     terrain_words,
+    turn_tags,
 )
 from .track_tokens import BADNIK_STYLE, racer_columns, racer_names, rock_rows, token_columns
 
@@ -106,11 +109,17 @@ class TrackPlot:
         self.figure = track_figure(title)
         self.sources = SourceSet("track")
         self.legend = build_track_layers(self.figure, self.sources)
+        reserve_drag_tool(self.figure)  # the editor's, hidden: see racerlab.viz.editing
+        self.result = result_label(  # at the left of the view whatever is panned, mid-lanes
+            self.figure, x=12, x_units="screen", y=-2.0, align="left"
+        )
+        """The end of the game over the lanes (hidden until :meth:`show_result`)."""
         self._terrain_key: Any = None
         self._terrain_features: dict[str, list[Any]] = {}
         self._features_key: Any = None
         self._labels_stale = True
         self._fixed = LabelRows()
+        self._turn_tags: list[Any] = []  # placed after the tokens' tags (track_terrain)
         self.names = names
         self.colours = colours
         self.selected = selected
@@ -159,6 +168,11 @@ class TrackPlot:
             self._features_key = features_key
             self._put({"features": self._feature_columns(state)})
         self.show_selection(self.selected)
+
+    def show_result(self, lines: Sequence[str]) -> None:
+        """Write the end of the game (the winners, then the standings) over the lanes;
+        no lines hide it (:mod:`~racerlab.viz.result_note`)."""
+        show_result(self.result, lines)
 
     def show_selection(self, selected: int) -> None:
         """Ring racer ``selected`` and name it in the title (nothing else is redrawn)."""
@@ -223,6 +237,7 @@ class TrackPlot:
         self._labels_stale = False
         rows = self._fixed.copy()
         tags, obstacles = token_tags({k: self.sources[k].data for k in _TOKEN_SOURCES})
+        tags.extend(self._turn_tags)
         n = state.board.track.n_columns
         bounds = (-0.5 + MARGIN / 3, Y_RANGE[0] + MARGIN / 3, n + 0.5 - MARGIN / 3, SECTION_NAME_Y)
         rows.place(tags, obstacles, bounds)
@@ -268,6 +283,7 @@ class TrackPlot:
         self._terrain_features = columns.pop("features")
         self._put({**columns, **area_columns(board)})
         self._fixed = fixed_labels(board)
+        self._turn_tags = turn_tags(board)
 
 
 _LEGEND_ROWS = legend_rows()

@@ -136,7 +136,7 @@ def _add_track(p: _Painter) -> Renderers:
     r: Renderers = {}
     r["cells"] = p.draw(
         "cells",
-        ("x", "y", "col", "lane", "fill", "elevation", "terrain", "section", "turn"),
+        ("x", "y", "col", "lane", "fill", "shade", "elevation", "terrain", "section", "turn"),
         Rect(x="x", y="y", width=0.96, height=0.96, fill_color="fill", line_color="#FFFFFF"),
     )
     r["areas"] = p.draw(
@@ -154,7 +154,7 @@ def _add_track(p: _Painter) -> Renderers:
             line_dash="dash",
         ),
     )
-    p.draw(
+    r["lines"] = p.draw(
         "lines",
         LINE_COLUMNS,
         MultiLine(xs="xs", ys="ys", line_color="colour", line_width="width", line_dash="dash"),
@@ -333,14 +333,13 @@ LEGEND: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("Rings", "circle", dict(_NO_FILL, colour="#F9A825", line_width=4.0)),
     ("Boss", "square", dict(colour="#212121", line="#FFD600", line_width=3.0)),
     ("Rock", "hex", dict(colour=ROCK_LOOK["colour"], line=ROCK_LOOK["line"], fill_alpha=0.8)),
-    ("Platform", "square", dict(colour="#8D6E63", line="#5D4037", fill_alpha=0.15)),
-    ("Trap", "square", dict(_NO_FILL, colour="#5E35B1", line_width=2.5)),
-    ("VR token", "square", dict(colour="#00BCD4", line="#00838F", fill_alpha=0.25)),
-    ("Start / finish line", "dash", dict(colour="#111111", line_width=5.0)),
     ("Path preview", "dash", dict(colour=PATH_COLOUR, line_width=5.0)),
     ("Acts on the path", "square", dict(_NO_FILL, colour=MARK_COLOUR, line_width=3.0)),
 )
-"""Legend entries of the things on the track: (label, swatch marker, its look)."""
+"""Legend entries of the things on the track: (label, swatch marker, its look). What
+the laid track draws (each shade of the spaces, each kind of area with its outline, the
+lines across the lanes, each terrain marker) adds entries of its own, only for what is
+on the track (see :func:`_add_legend`)."""
 
 
 def legend_rows() -> list[dict[str, Any]]:
@@ -353,11 +352,18 @@ def legend_rows() -> list[dict[str, Any]]:
 
 
 def _add_legend(fig: Any, r: Renderers) -> Legend:
-    """The legend below the plot: terrain, rocks and the things on the track (one entry
-    per ``kind`` of the features source), then the badniks on the track by name."""
+    """The legend below the plot: the things on the track, terrain markers and rocks (one
+    entry per ``kind`` of the features source), the badniks on the track by name, then
+    the laid track itself as drawn: each shade of the spaces (water, each level), each
+    kind of area with its own outline, the section boundaries and the start and finish
+    lines (one entry per word of their ``shade`` or ``legend`` column, so only what is on
+    the track is listed)."""
     items = [
         LegendItem(label=field("kind"), renderers=[r["features"]]),
         LegendItem(label=field("name"), renderers=[r["badniks"]]),
+        LegendItem(label=field("shade"), renderers=[r["cells"]]),
+        LegendItem(label=field("legend"), renderers=[r["areas"]]),
+        LegendItem(label=field("legend"), renderers=[r["lines"]]),
     ]
     legend = style_legend(Legend(items=items, ncols=LEGEND_COLUMNS))
     legend.padding, legend.spacing, legend.margin = 4, 0, 4

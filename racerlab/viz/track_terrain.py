@@ -5,6 +5,10 @@ markers (spikes, accelerators and decelerators with the way they push, oil,
 treadmills, springs); section boundaries and names, the start and finish lines
 and each Turn lane's speed number; breakaway platforms still in place, traps with
 the face now showing and Virtual Reality tokens.
+
+Every shade, outline and line drawn carries its legend words in a column of its own
+(``shade`` of the spaces, ``legend`` of the areas and lines), so the legend lists each
+kind the track shows, with the look it is drawn in.
 """
 
 from __future__ import annotations
@@ -16,21 +20,27 @@ import numpy as np
 
 from ..sonic.queries import LANES, Cell, Direction, Feature, SectionType
 from .sources import Columns
-from .track_labels import LabelRows
+from .track_labels import LabelRows, Tag, text_size
 from .track_style import ELEVATION_COLOURS, space_xy
 
 __all__ = [
     "AREA_COLUMNS",
+    "AREA_LEGEND",
     "AREA_STYLE",
     "FEATURE_COLUMNS",
     "FEATURE_STYLE",
     "LANES",
     "LINE_COLUMNS",
+    "LINE_LEGEND",
+    "SHADE_WORDS",
+    "TURN_COLOUR",
+    "TURN_TAG_WORDS",
     "area_columns",
     "fixed_labels",
     "marker_row",
     "terrain_columns",
     "terrain_words",
+    "turn_tags",
 ]
 
 FEATURE_STYLE: dict[Feature, tuple[str, str, str]] = {
@@ -43,6 +53,35 @@ FEATURE_STYLE: dict[Feature, tuple[str, str, str]] = {
 }
 """Marker, colour and legend label of each terrain feature (an arrow marker points the
 way the feature pushes)."""
+
+SHADE_WORDS: dict[int, str] = {
+    -1: "Water",
+    0: "Ground (level 0)",
+    1: "Raised: level 1",
+    2: "Raised: level 2",
+    3: "Level 3 (a rock on level 2)",
+}
+"""The legend's words for each fill of :data:`~racerlab.viz.track_style.ELEVATION_COLOURS`:
+one entry per shade drawn on the laid track."""
+
+AREA_LEGEND: dict[str, str] = {
+    "vr": "VR token (framed)",
+    "trap": "Trap (dash-dot; face below)",
+    "platform": "Breakaway platform (dashed)",
+}
+"""The legend's words for each kind of area, drawn with the area's own outline."""
+
+LINE_LEGEND = {
+    "": "Section boundary",
+    "start": "Start / finish line",
+    "finish": "Start / finish line",
+}
+"""The legend's words for the lines across the lanes (by their ``label``)."""
+
+TURN_TAG_WORDS = "≤N: the Turn lane's top Speed"
+"""The legend's words for a Turn lane's speed tag."""
+TURN_COLOUR = "#0D47A1"
+"""Colour of a Turn lane's speed tag."""
 
 _ARROW_ANGLE = {
     Direction.FORWARD: -math.pi / 2,
@@ -65,6 +104,7 @@ AREA_COLUMNS = (
     "top",
     "bottom",
     "what",
+    "legend",
     "fill",
     "fill_alpha",
     "line",
@@ -83,7 +123,7 @@ AREA_STYLE: dict[str, dict[str, Any]] = {
 }
 """The look of each kind of area (fill, its alpha, outline, its width and dash)."""
 
-LINE_COLUMNS = ("xs", "ys", "label", "colour", "width", "dash")
+LINE_COLUMNS = ("xs", "ys", "label", "legend", "colour", "width", "dash")
 """Columns of the ``lines`` source: section boundaries and the start and finish lines."""
 
 FEATURE_COLUMNS = (
@@ -176,7 +216,8 @@ def _space_columns(track: Any, terrain: tuple[Any, Any]) -> dict[str, dict[str, 
     elev = np.asarray(elevations, dtype=int)
     owner = [track.section_index(c) for c in range(n)]
     names = [s.name for s in track.sections]
-    fill = [ELEVATION_COLOURS.get(min(e, 3), ELEVATION_COLOURS[3]) for e in elev]
+    shown = np.clip(elev, -1, 3)
+    fill = [ELEVATION_COLOURS[int(e)] for e in shown]
     words, section, turn = [], [], []
     f = Columns(FEATURE_COLUMNS)
     for k, cell in enumerate(cells):
@@ -194,12 +235,16 @@ def _space_columns(track: Any, terrain: tuple[Any, Any]) -> dict[str, dict[str, 
             x, y = space_xy(c, lane)
             angle = _ARROW_ANGLE.get(cell.direction, 0.0) if cell.direction else 0.0
             f.add(**marker_row(x, y, marker, colour, label, angle=angle, words=words[-1]))
+    if any(s.type is SectionType.TURN and s.turn_lanes for s in track.sections):
+        nan = float("nan")
+        f.add(**marker_row(nan, nan, "square", "#FFFFFF", TURN_TAG_WORDS, line=TURN_COLOUR))
     space = {
         "x": cols + 0.5,
         "y": -lanes.astype(float),
         "col": cols,
         "lane": lanes + 1,
         "fill": fill,
+        "shade": [SHADE_WORDS[int(e)] for e in shown],
         "elevation": elev,
         "terrain": words,
         "section": section,
@@ -221,12 +266,17 @@ def _line_columns(track: Any) -> dict[str, Any]:
     for o in (*track.offsets, n):
         colour, width, dash = _SECTION_LINE
         x = np.array([float(o), float(o)])
-        lines.add(xs=x, ys=ends, label="", colour=colour, width=width, dash=dash)
+        lines.add(
+            xs=x, ys=ends, label="", legend=LINE_LEGEND[""], colour=colour, width=width, dash=dash
+        )
     for label, col in (("start", track.start_line_col), ("finish", track.finish_line_col)):
         if col is not None and (label == "finish" or col > 0):
             colour, width, dash = _START_FINISH_LINE
             x = np.array([float(col), float(col)])
-            lines.add(xs=x, ys=ends, label=label, colour=colour, width=width, dash=dash)
+            words = LINE_LEGEND[label]
+            lines.add(
+                xs=x, ys=ends, label=label, legend=words, colour=colour, width=width, dash=dash
+            )
     return lines.arrays(floats=("width",))
 
 
@@ -234,26 +284,36 @@ SECTION_NAME_Y = _TOP + 0.22
 """Baseline of the section names, above the lanes and above a tag over lane 1."""
 
 
+def turn_tags(board: Any) -> list[Tag]:
+    """Each Turn lane's speed limit (``≤4``) as a tag anchored in the top-left corner of
+    the lane's space in the turn's first column: placed with the tags of what stands on
+    the track (:func:`~racerlab.viz.track_labels.token_tags`, after them), so a racer
+    standing there keeps it off (it moves aside, with a leader line)."""
+    track = board.track
+    tags = []
+    for i, s in enumerate(track.sections):
+        if s.type is not SectionType.TURN or not s.turn_lanes:
+            continue
+        for lane, speed in enumerate(s.turn_lanes):
+            text = f"≤{speed}"
+            w, _h = text_size(text, _TURN_SIZE)
+            x = float(track.offsets[i]) + 0.06 + w / 2
+            tags.append(Tag(x, -float(lane) + 0.06, text, TURN_COLOUR, "turn", _TURN_SIZE))
+    return tags
+
+
+_TURN_SIZE = "9pt"
+"""Font size of a Turn lane's speed tag."""
+
+
 def fixed_labels(board: Any) -> LabelRows:
-    """The labels of the laid track: section names (and types) above the lanes, each Turn
-    lane's speed limit at the turn's first column, each trap's face below the lanes."""
+    """The labels of the laid track: section names (and types) above the lanes and each
+    trap's face below the lanes (each Turn lane's speed limit is a tag: :func:`turn_tags`)."""
     track = board.track
     rows = LabelRows()
     for i, s in enumerate(track.sections):
         x = float(track.offsets[i]) + 0.1
         rows.fixed(x, SECTION_NAME_Y, f"{s.name} ({s.type.value})", kind="section")
-        if s.type is SectionType.TURN and s.turn_lanes:
-            for lane, speed in enumerate(s.turn_lanes):
-                rows.fixed(
-                    x - 0.03,
-                    -float(lane) + 0.28,
-                    f"≤{speed}",
-                    colour="#0D47A1",
-                    size="10pt",
-                    style="bold",
-                    baseline="middle",
-                    kind="turn",
-                )
         for trap in s.traps:
             first = track.offsets[i] + trap.col
             face = "B" if first in board.flipped_traps else "A"
@@ -313,5 +373,6 @@ def _area(
         "top": top,
         "bottom": bottom,
         "what": label,
+        "legend": AREA_LEGEND[kind],
         **AREA_STYLE[kind],
     }

@@ -44,7 +44,7 @@ TAB_FILL_TIMEOUT_MS = 60_000
 ANSWER_TIMEOUT_S = 30
 """How long a Back or Step may take to change the status line on a busy machine."""
 BUSY_TIMEOUT_MS = 120_000
-"""How long a move being worked out (the page's "⏳ Working") may take on a busy machine."""
+"""How long a move being worked out (the page's "Working: …") may take on a busy machine."""
 STATUS = re.compile(r"Round \d+ · step \d+ of \d+")
 WHY_NO_STEP = re.compile(r"Waiting for .* \(played by hand\)|to choose: |game is over")
 """What the page says when Step cannot move the game on (a seat played by hand is to
@@ -179,12 +179,12 @@ def still_answers(page: Any, monkey: Monkey) -> None:
     or the page says why it cannot step (a seat played by hand, the game over). A move
     still being worked out is waited for first (a click meanwhile is refused as busy); a
     game playing itself (autoplay) is paused first, or the page is never done working."""
-    pause = page.get_by_role("button", name="⏸ Pause").filter(visible=True)
+    pause = page.get_by_role("button", name="‖ Pause").filter(visible=True)
     play = page.get_by_role("button", name="▶ Play").filter(visible=True)
     for _ in range(3):  # a redraw may cover or replace the button for a moment
         if not pause.count():
             break
-        monkey.note("check: ⏸ Pause (autoplay keeps the page working)")
+        monkey.note("check: ‖ Pause (autoplay keeps the page working)")
         try:
             pause.first.click(timeout=ACTION_TIMEOUT_MS)
             play.first.wait_for(timeout=BUSY_TIMEOUT_MS)

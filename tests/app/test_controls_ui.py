@@ -73,7 +73,7 @@ def test_autoplay_steps_until_paused(coin_page, wait_for):
     session.autoplay_ms = 200
     page.get_by_role("button", name="▶ Play").click()
     wait_for(lambda: session.cursor >= 3)
-    page.get_by_role("button", name="⏸ Pause").click()
+    page.get_by_role("button", name="‖ Pause").click()
     wait_for(lambda: not session.autoplay)
     stopped = session.cursor
     page.wait_for_timeout(600)

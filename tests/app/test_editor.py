@@ -130,17 +130,17 @@ def test_the_place_boxes_follow_the_selected_racer_and_each_edit():
     view = knights_editor(app.session, app.arena.figure)
     shown = lambda: tuple(box.value for box in view.pose_boxes)  # noqa: E731
     racers = app.session.state.racers
-    assert shown() == (racers[0].pose.x, racers[0].pose.y, racers[0].pose.heading)
+    assert shown() == view.model.pose_shown(0)  # rounded as the editor snaps
     app.session.selected = 1
-    assert shown() == (racers[1].pose.x, racers[1].pose.y, racers[1].pose.heading)
+    assert shown() == view.model.pose_shown(1)
     assert view.inputs["next_waypoint"].value == 1
-    # typing only y and pressing Place keeps x and the heading where they were
+    # typing only y and pressing Place keeps x and the heading where they were, exactly
     view.snap.value = False
-    view.pose_boxes[1].value = racers[1].pose.y + 1.0
-    assert view.model.place(1, *shown())
+    view.pose_boxes[1].value = round(racers[1].pose.y, 2) + 1.0
+    assert view.model.place_typed(1, shown())
     now = app.session.state.racers[1].pose
     assert (now.x, now.heading) == (racers[1].pose.x, racers[1].pose.heading)
-    assert now.y == racers[1].pose.y + 1.0 and shown() == (now.x, now.y, now.heading)
+    assert now.y == round(racers[1].pose.y, 2) + 1.0 and shown() == view.model.pose_shown(1)
 
 
 def test_the_sonic_editor_has_no_knights_snap_switch():

@@ -166,7 +166,11 @@ def test_hand_panel_lists_the_engines_choices_for_a_seat_played_by_hand(app):
     assert app.hand.choice_box.visible
     assert f"{len(legal)} legal choices now" in app.hand.legal.object
     labels = list(app.hand.choice_select.options)
-    assert labels == [f"{i + 1}. {a.describe()}" for i, a in enumerate(legal)]
+    bots = app.hand.hint.current()  # the bot's suggestion is marked
+    assert labels == [
+        f"{i + 1}. {a.describe()}" + (" (suggested)" if a == bots else "")
+        for i, a in enumerate(legal)
+    ]
     # a listed choice plays at once
     app.hand.choice_select.value = 1
     click(app.hand.choice_button)

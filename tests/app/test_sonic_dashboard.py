@@ -153,8 +153,9 @@ def test_playing_a_whole_round_by_hand_follows_the_widgets(app):
     seat = s.acting
     legal = [a for a in rules.legal_actions(s.state) if isinstance(a, UseAction | PassAction)]
     assert list(h.choice_select.options.values()) == list(range(len(legal)))
-    assert h._actions == legal
-    h.choice_select.value = 0  # pass
+    passes = [a for a in legal if isinstance(a, PassAction)]
+    assert h._actions == [a for a in legal if a not in passes] + passes  # passing last
+    h.choice_select.value = len(legal) - 1  # pass
     click(h.choice_button)
     assert s.timeline.actions[-1] == PassAction(seat)
     # move: the paths offered are the engine's legal moves; the one chosen is played
@@ -169,7 +170,7 @@ def test_playing_a_whole_round_by_hand_follows_the_widgets(app):
     assert s.state.token(seat).pos == expected_end
     # take a face-up card
     assert s.state.phase is Phase.TAKE
-    want = next(iter(h.choice_select.options.values()))
+    want = h.choice_select.value  # the bot's suggestion, chosen
     click(h.choice_button)
     assert s.timeline.actions[-1] == TakeCard(seat, want)
     assert want in s.state.hands[seat]
@@ -210,6 +211,11 @@ def test_the_path_shown_starts_where_its_racer_stands_in_the_state_shown(app):
     xs = app.track.sources["path"].data["xs"][0]
     assert xs[0] == col + 2 + 0.5  # from where it stands now, not where it stood
     assert xs[-1] == preview.end[0] + 0.5
+
+
+def unmarked(options: dict) -> dict:
+    """A picker's options without the mark of the bot's suggestion."""
+    return {k.removesuffix(" (suggested)"): v for k, v in options.items()}
 
 
 def test_a_served_page_lists_paths_in_a_worker_and_never_shows_stale_ones(monkeypatch):
@@ -262,8 +268,9 @@ def test_a_served_page_lists_paths_in_a_worker_and_never_shows_stale_ones(monkey
     assert len(app.track.sources["path"].data["xs"]) == 0
     listed = expected()
     page.settle()
-    assert h.path_select.options == listed.options != stale
-    assert h.preview() == (s.acting, listed.previews[listed.best])
+    assert unmarked(h.path_select.options) == listed.options != unmarked(stale)
+    pick = h.path_select.value  # the bot's suggested move, chosen and marked
+    assert h._moves[pick] == h.hint.current() and h.preview() == (s.acting, listed.previews[pick])
     # a page that has moved on drops the answer that comes late
     s.step()
     while s.state.phase is not Phase.MOVE:
@@ -271,8 +278,8 @@ def test_a_served_page_lists_paths_in_a_worker_and_never_shows_stale_ones(monkey
     assert len(page.queue) > 1
     page.settle(newest_first=True)  # the older answers come last
     now = expected()
-    assert h.path_select.options == now.options
-    assert h.preview() == (s.acting, now.previews[now.best])
+    assert unmarked(h.path_select.options) == now.options
+    assert h.preview() == (s.acting, now.previews[h.path_select.value])
 
 
 def test_an_illegal_typed_path_shows_the_engines_reason_and_changes_nothing(app):
@@ -389,7 +396,12 @@ def test_the_game_ends_with_a_result_line(app):
             break
         s.step("round")
     assert s.is_over
-    assert app.result.object.startswith("🏁")
+    win = s.player_names[s.state.winners[0]] if s.state.winners else "Nobody"
+    assert app.result.object.startswith(f"**Game over: {win}")
+    # the board says it too: the winner's name first, then every racer by name
+    label = app.track.result
+    assert label.visible and label.text.splitlines()[0].startswith(win)
+    assert all(name in label.text for name in s.player_names)
     assert app.hand.header.object.startswith("<b>The race is over.</b>")
 
 
@@ -415,4 +427,4 @@ def test_choosing_a_speed_change_previews_the_movement_at_the_new_speed(app):
     expected = queries.path_preview(s.state, seat, s.state.card_of(seat), s.rules, speed=new_speed)
     assert h._previews == expected[: len(h._previews)]
     label = next(k for k, v in h.choice_select.options.items() if v == i)
-    assert label.endswith(f"→ {new_speed}")
+    assert label.removesuffix(" (suggested)").endswith(f"→ {new_speed}")

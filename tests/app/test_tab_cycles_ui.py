@@ -93,7 +93,7 @@ def _start_search_round(page) -> bool:
     bot.first.select_option("search", timeout=LOAD_MS)
     page.get_by_role("button", name="Round ▶▶").filter(visible=True).first.click(timeout=LOAD_MS)
     try:
-        page.get_by_text("⏳ Working").first.wait_for(timeout=30_000)
+        page.get_by_text("Working: ").first.wait_for(timeout=30_000)
     except PlaywrightTimeout:
         return False
     return True

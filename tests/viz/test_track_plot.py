@@ -17,6 +17,7 @@ from racerlab.viz.track import TrackPlot
 from racerlab.viz.track_labels import text_box
 from racerlab.viz.track_layers import LEGEND
 from racerlab.viz.track_style import BOSS_SIZE, COLUMN_PX, RACER_HEIGHT, TRACK_HEIGHT
+from racerlab.viz.track_terrain import TURN_TAG_WORDS
 
 MAX_MODELS = 100
 """The most Bokeh models the track figure may hold (it was 334 with a source per layer)."""
@@ -88,11 +89,19 @@ def test_the_legend_shows_every_entry_from_the_plots_own_sources(rules):
     (legend,) = plot.figure.legend
     assert legend is plot.legend and legend in plot.figure.below
     fields = [(item.label.field, item.renderers[0].data_source.name) for item in legend.items]
-    assert fields == [("kind", "track-features"), ("name", "track-badniks")]
+    assert fields == [
+        ("kind", "track-features"),
+        ("name", "track-badniks"),
+        ("shade", "track-cells"),  # the laid track as drawn: shades, areas, lines
+        ("legend", "track-areas"),
+        ("legend", "track-lines"),
+    ]
     f = plot.sources["features"].data
     swatches = [i for i, x in enumerate(f["x"]) if np.isnan(x)]
-    assert [f["kind"][i] for i in swatches] == [label for label, _, _ in LEGEND]
-    assert swatches == list(range(len(LEGEND)))  # first: the legend lists them first
+    assert [f["kind"][i] for i in swatches] == [label for label, _, _ in LEGEND] + [
+        TURN_TAG_WORDS  # the track has a turn: its lanes' speed tags are named too
+    ]
+    assert swatches[:-1] == list(range(len(LEGEND)))  # first: the legend lists them first
     for i in swatches:  # each swatch shows: a line or a fill
         assert f["line_width"][i] > 0 or f["fill_alpha"][i] > 0, f["kind"][i]
 

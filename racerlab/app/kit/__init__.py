@@ -22,6 +22,8 @@ A game plugs in with a :class:`~racerlab.app.kit.session.GameKit` and a
 * :mod:`~racerlab.app.kit.naming`: names as the page shows them ("2. Storm", card names).
 * :mod:`~racerlab.app.kit.hand_seat`: a seat played by hand: whose choice the game waits
   for, and the status saying so.
+* :mod:`~racerlab.app.kit.suggestion`: the bot's suggestion on the "Play by hand" tabs,
+  worked out off the loop from a copy of the random stream.
 * :mod:`~racerlab.app.kit.tables`: the HTML tables' shared style sheet.
 * :mod:`~racerlab.app.kit.upload`: upload limits enforced in the browser (the saved-game
   and catalog file inputs).

@@ -206,7 +206,7 @@ class StepControls(SessionView):
             self._periodic = None
         if s.autoplay:
             self._periodic = pn.state.add_periodic_callback(self._tick, period=s.autoplay_ms)
-        self.play_toggle.param.update(value=s.autoplay, label="⏸ Pause" if s.autoplay else "▶ Play")
+        self.play_toggle.param.update(value=s.autoplay, label="‖ Pause" if s.autoplay else "▶ Play")
 
     # -- refresh ---------------------------------------------------------------------
     def refresh(self) -> None:

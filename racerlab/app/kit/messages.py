@@ -154,7 +154,7 @@ class MessageBanner(SessionView):
 
     def _busy_text(self) -> None:
         doing = self.session.busy
-        text = fill('<div class="rl-busy">⏳ Working: {doing}…</div>', doing=doing)
+        text = fill('<div class="rl-busy">Working: {doing}…</div>', doing=doing)
         set_text(self.busy_note, text if doing else "")
 
 

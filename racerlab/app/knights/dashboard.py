@@ -34,7 +34,13 @@ from ..server.page_args import open_shared_game, url_presenter
 from .game import DEFAULT_PLAYERS, knights_kit
 from .hand import HandPanel
 from .odds import OddsPanel
-from .tables import ARMOR_RANGE, order_positions, standings_html, target_choices
+from .tables import (
+    ARMOR_RANGE,
+    order_positions,
+    result_lines,
+    standings_html,
+    target_choices,
+)
 from .tweak import STAT_NAMES, STAT_SLIDER_HEADROOM, TweakPanel
 
 __all__ = [
@@ -171,13 +177,19 @@ class KnightsDashboard(GamePanels, DashboardShell):
             s.state, selected=self.selected_seat(), overlays=s.overlays, grid=s.grid,
             trail_states=self._trail(),
         )  # fmt: skip
+        self.arena.show_result(result_lines(s.state, s.rules))
 
     def _show_standings(self, pane: pn.pane.HTML) -> None:
         set_text(pane, standings_html(self.session.state, self.selected_seat()))
 
     def _show_result(self, pane: pn.pane.HTML) -> None:
+        """The end of the joust beside the board, in the words the board shows."""
         s = self.session
-        text = "🏁 " + esc(s.rules.result(s.state).describe()) if s.is_over else ""
+        lines = result_lines(s.state, s.rules)
+        text = ""
+        if lines:
+            head, *rest = (esc(line) for line in lines)
+            text = f"<b>Game over: {head}</b><br>" + "<br>".join(rest)
         set_text(pane, text)
 
     def refresh(self) -> None:

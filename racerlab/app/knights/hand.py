@@ -1,4 +1,9 @@
-"""The Racer Knights "Play by hand" tab: the acting player's choices as widgets."""
+"""The Racer Knights "Play by hand" tab: the acting player's choices as widgets.
+
+The widgets start on the bot's suggestion (:mod:`~racerlab.app.kit.suggestion`: what the
+bot set for bot seats would play here, worked out off the loop while the tab is shown):
+a line under the heading says it in words, the phase's boxes hold its numbers and target,
+and in the list of every legal choice it is chosen and marked "(suggested)"."""
 
 from __future__ import annotations
 
@@ -24,11 +29,13 @@ from ...knights.actions import (
 )
 from ...knights.queries import turn_pivots
 from ...knights.state import KnightsState, Phase
+from ...viz.arena_facts import speed_points_words
 from ..kit.controls import offer, set_text, show_only
 from ..kit.escape import text as esc
 from ..kit.messages import RefusalNote
 from ..kit.naming import PageWords
 from ..kit.session import HUMAN, GameSession
+from ..kit.suggestion import SUGGESTED, BotSuggestion
 from .tables import page_words, target_choices
 
 __all__ = ["HandPanel"]
@@ -43,6 +50,10 @@ class HandPanel(pn.viewable.Viewer):
         wide = dict(sizing_mode="stretch_width")
         self.note = RefusalNote(session, "rl-hand-note", lambda text: self._words()(text))
         self.header = pn.pane.HTML("", **wide)
+        self.suggested = pn.pane.HTML("", css_classes=["rl-suggested"], **wide)
+        self._active = False
+        self._options: dict[str, int] = {}
+        self.hint = BotSuggestion(session, self._show_suggestion)
         self._roll_widgets()
         self._act_widgets()
         # every legal choice, listed by the engine, in words
@@ -55,6 +66,7 @@ class HandPanel(pn.viewable.Viewer):
         self.legal = pn.pane.HTML("", **wide, styles={"color": "#555", "font-size": "12px"})
         self._layout = pn.Column(
             self.header,
+            self.suggested,
             self.drive_box,
             self.surge_box,
             self.bid_box,
@@ -172,6 +184,18 @@ class HandPanel(pn.viewable.Viewer):
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
 
+    @property
+    def active(self) -> bool:
+        """Whether the tab is shown (the shell says so): the bot's suggestion is worked out
+        then."""
+        return self._active
+
+    @active.setter
+    def active(self, on: bool) -> None:
+        self._active = bool(on)
+        if on:
+            self.session.guarded(self._suggest, "suggest a choice")()
+
     def _words(self) -> PageWords:
         return page_words(self.session.state)
 
@@ -206,6 +230,7 @@ class HandPanel(pn.viewable.Viewer):
                 self.header, "<b>The race is over.</b> Step back or fork to play a line again."
             )
             set_text(self.legal, "")
+            set_text(self.suggested, "")
             return
         name = esc(state.name(acting))
         human = s.controllers[acting] == HUMAN
@@ -222,7 +247,7 @@ class HandPanel(pn.viewable.Viewer):
             Phase.DRIVE: "makes the drive roll",
             Phase.SURGE: "may re-roll the drive roll (Surge)",
             Phase.BIDDING: "bids Valor on the attack",
-            Phase.ACT: f"acts: {rs.speed_points + rs.turbo_points} Speed Points left",
+            Phase.ACT: f"acts: {speed_points_words(rs)} Speed Points left",
         }[phase]
         set_text(self.header, f"<b>{name}</b> {what}.{by}")
         shown = {
@@ -237,10 +262,13 @@ class HandPanel(pn.viewable.Viewer):
             opts, refused = target_choices(s.rules, state, acting)
             offer(self.target, opts)
         self.choice_box.visible = human
+        set_text(self.suggested, "")
         if not human:  # listing every legal choice costs time: only for a seat played by hand
             set_text(self.legal, "")
-            return
-        self._list_choices(refused)
+            self._listed, self._options = [], {}
+        else:
+            self._list_choices(refused)
+        self._suggest()
 
     def _list_choices(self, refused: list[str]) -> None:
         """Every legal action in words, and why the targets left out cannot be attacked."""
@@ -248,11 +276,76 @@ class HandPanel(pn.viewable.Viewer):
         words = self._words()
         self._listed = list(s.rules.legal_actions(s.state))
         opts = {f"{i + 1}. {words(a.describe())}": i for i, a in enumerate(self._listed)}
-        keep = self.choice_select.value if self.choice_select.value in opts.values() else None
-        self.choice_select.param.update(options=opts, value=keep if keep is not None else 0)
+        self._options = opts
+        first = next((i for i, a in enumerate(self._listed) if not _passes(a)), 0)
+        self.choice_select.param.update(options=opts, value=first)  # never a pass first
         lines = "".join(f"<li>{esc(r)}</li>" for r in refused)
         set_text(
             self.legal,
             f"{len(self._listed)} legal choices now (all in the list above)."
             + (f"<br>Not a legal target now:<ul>{lines}</ul>" if refused else ""),
         )
+
+    # -- the bot's suggestion --------------------------------------------------------------------
+    def _suggest(self) -> None:
+        """Show the bot's suggestion for the state shown, or ask for it (while the tab is
+        shown or the acting seat is played by hand)."""
+        s = self.session
+        acting = s.acting
+        if acting is None or s.is_over:
+            return
+        action = self.hint.current()
+        if action is not None:
+            self._show_suggestion(action)
+        elif self._active or s.controllers[acting] == HUMAN:
+            self.hint.ask()
+
+    def _show_suggestion(self, action: Action) -> None:
+        """Say the bot's suggestion, put its numbers in the phase's boxes and choose it in the
+        list of every legal choice (marked)."""
+        words = self._words()(action.describe())
+        bot = esc(self.session.bot or "bot")
+        set_text(self.suggested, f"<i>The {bot} bot suggests:</i> {esc(words)}")
+        _fill_boxes(self, action)
+        if not self._options:
+            return  # no list (a bot seat's)
+        if action not in self._listed:  # a legal choice the list leaves out (a move's length)
+            self._listed.append(action)
+            self._options[f"{len(self._listed)}. {words}"] = len(self._listed) - 1
+        i = self._listed.index(action)
+        marked = {(k + SUGGESTED if v == i else k): v for k, v in self._options.items()}
+        self.choice_select.param.update(options=marked, value=i)
+
+
+def _passes(action: Action) -> bool:
+    """Whether ``action`` lets the chance go (no Valor bid, the turn ended at once)."""
+    return isinstance(action, EndTurn) or (isinstance(action, Bid) and action.valor == 0)
+
+
+def _fill_boxes(hand: HandPanel, action: Action) -> None:
+    """Put ``action``'s numbers and target in the hand's boxes (those that can hold them)."""
+    if isinstance(action, DriveRoll):
+        hand.valor_reflexes.value = action.valor_reflexes
+        hand.valor_speed.value = action.valor_speed
+    elif isinstance(action, Bid) and action.valor > 0:
+        hand.bid_valor.value = action.valor
+    elif isinstance(action, Fire | Ram):
+        if action.target in hand.target.options.values():
+            hand.target.value = action.target
+        hand.attack_valor.value = action.valor
+        if isinstance(action, Fire):
+            hand.heavy.value = action.heavy
+    elif isinstance(action, Move):
+        slider = hand.move_distance
+        if slider.start <= action.distance <= slider.end:
+            slider.value = round(action.distance / slider.step) * slider.step
+        hand.move_direction.value = action.direction
+    elif isinstance(action, Turn):
+        slider = hand.turn_degrees
+        if slider.start <= action.degrees <= slider.end and action.degrees % slider.step == 0:
+            slider.value = int(action.degrees)
+        hand.turn_pivot.value = action.pivot
+    elif isinstance(action, Discharge):
+        hand.discharge.value = int(action.distance)
+    elif isinstance(action, Repair):
+        hand.repair.value = action.amount

@@ -17,6 +17,7 @@ from ...knights.actions import AdjustStat, Fire, Ram, Target, TargetKind
 from ...knights.provenance import INVENTED_NOTE
 from ...knights.state import KnightsState
 from ...viz.arena import racer_colours
+from ...viz.arena_facts import speed_points_words
 from ..kit.escape import colour as safe_colour
 from ..kit.escape import text as esc
 from ..kit.naming import PageWords, seat_label
@@ -31,6 +32,7 @@ __all__ = [
     "order_table",
     "ours_marker",
     "page_words",
+    "result_lines",
     "standings_html",
     "target_choices",
 ]
@@ -200,7 +202,7 @@ def standings_html(state: KnightsState, selected: int) -> str:
             f'<tr{style}><td><span style="color:{safe_colour(colours[i])}">■</span> {i + 1}. '
             f"{esc(state.name(i))}{marks}</td><td>{r.glory}</td>"
             f"<td>{r.durability}/{r.start_durability}</td>"
-            f"<td>{r.speed_points + r.turbo_points}</td><td>{r.valor}</td><td>{nxt}</td></tr>"
+            f"<td>{speed_points_words(r)}</td><td>{r.valor}</td><td>{nxt}</td></tr>"
         )
     return (
         '<table class="rl-table" id="rl-standings"><tr><th>Racer (tokens)</th><th>Glory</th>'
@@ -208,3 +210,31 @@ def standings_html(state: KnightsState, selected: int) -> str:
         + "".join(rows)
         + "</table>"
     )
+
+
+def result_lines(state: KnightsState, rules: KnightsRules) -> list[str]:
+    """The end of the joust in plain lines (no markup), as the board and the side text
+    show it: who won, by name, and why the race ended, then the standings by Glory (with
+    the Falcons each racer takes home); empty while the race goes on.
+
+    >>> from racerlab.knights import KnightsRules, example_setup
+    >>> rules = KnightsRules()
+    >>> result_lines(rules.initial_state(example_setup()), rules)
+    []
+    """
+    if not rules.is_over(state):
+        return []
+    res = rules.result(state)
+    if res.winner is not None:
+        head = f"{state.name(res.winner)} wins the joust"
+    else:
+        tied = res.tied or tuple(p for p, _ in res.standings)
+        head = "Shared win: " + ", ".join(state.name(p) for p in tied)
+    lines = [head]
+    if state.end_reason:
+        lines.append(f"({page_words(state)(state.end_reason)})")
+    for place, (p, glory) in enumerate(res.standings, start=1):
+        won = res.falcons[p] if p < len(res.falcons) else 0
+        falcons = f", {won} Falcon{'s' if won != 1 else ''}" if won else ""
+        lines.append(f"{place}. {state.name(p)}: {glory} Glory{falcons}")
+    return lines

@@ -136,6 +136,25 @@ class KnightsEditor(Editor):
         p = self.session.state.racers[player].pose
         return p.x, p.y, p.heading
 
+    def pose_shown(self, player: int) -> tuple[float, float, float]:
+        """``player``'s pose as the Place boxes show it: rounded to what a placement snaps to
+        (M/8 and 15°) while snapping, else to 2 decimals (no ``7.36116285…``)."""
+        x, y, heading = self.pose(player)
+        if self.snapping:
+            return snap(x, SNAP_M), snap(y, SNAP_M), snap(heading, SNAP_DEGREES) % 360.0
+        return round(x, 2) + 0.0, round(y, 2) + 0.0, round(heading, 2) % 360.0
+
+    def place_typed(self, player: int, typed: tuple[float, float, float]) -> bool:
+        """Place ``player``'s racer from the Place boxes: a box still showing the rounded
+        value (:meth:`pose_shown`) keeps the exact one, so only what was typed moves."""
+        if not self._racer_ok(player):
+            return False
+        exact, shown = self.pose(player), self.pose_shown(player)
+        x, y, heading = (
+            e if abs(float(t) - s) < 1e-9 else float(t) for t, e, s in zip(typed, exact, shown)
+        )
+        return self.place(player, x, y, heading)
+
     def place(self, player: int, x: float, y: float, heading: float | None = None) -> bool:
         """Put ``player``'s racer at ``(x, y)`` facing ``heading`` (default: as now)."""
         if not self._racer_ok(player):

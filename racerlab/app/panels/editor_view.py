@@ -104,7 +104,7 @@ class EditorView(pn.viewable.Viewer):
         self.drag_on.param.watch(lambda e: self.drag.enable(bool(e.new)), "value")
         self.snap = pn.widgets.Checkbox(label=model.snap_words or "", value=True)
         self.snap.visible = model.snap_words is not None
-        self.snap.param.watch(lambda e: setattr(model, "snapping", bool(e.new)), "value")
+        self.snap.param.watch(g(self._on_snap, "snap"), "value")
         self.header = pn.pane.Markdown("", **wide)
         self.inputs = {
             f: pn.widgets.IntInput(label=LABELS.get(f, f), start=_LOWEST.get(f, 0), width=150)
@@ -149,6 +149,12 @@ class EditorView(pn.viewable.Viewer):
                 self.refresh()  # refused: the box goes back to the game's value
 
         return set_it
+
+    def _on_snap(self, event: Any) -> None:
+        """Snapping on or off: the boxes that follow the racer show its place rounded anew."""
+        self.model.snapping = bool(event.new)
+        if self._follow is not None:
+            self._follow(self._seat())
 
     def _on_drag(self, _attr: str, old: Any, new: Any) -> None:
         moved = moved_handle(old, new)
@@ -235,7 +241,7 @@ def knights_editor(session: GameSession, figure: Any) -> EditorView:
         blockers = session.state.blockers
         w = int(waypoint.value or 1) - 1
         now = [
-            *zip(pose, model.pose(seat), strict=True),
+            *zip(pose, model.pose_shown(seat), strict=True),
             (stat_value, model.values(seat)[stat.value]),
             (blocker, blockers[w] if 0 <= w < len(blockers) else blocker.value),
         ]
@@ -256,7 +262,10 @@ def knights_editor(session: GameSession, figure: Any) -> EditorView:
         )
     )
     place_button.on_click(
-        g(lambda e: model.place(seat(), *(float(w.value or 0) for w in pose)), "place racer")
+        g(
+            lambda e: model.place_typed(seat(), tuple(float(w.value or 0) for w in pose)),
+            "place racer",
+        )
     )
     extra = [
         pn.Row(*pose, place_button),

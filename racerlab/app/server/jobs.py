@@ -1,6 +1,7 @@
 """Bot moves and simulations off the server's event loop, fairly shared between sessions.
 
-Bot moves (:func:`step_later`: Step, Player, Round and autoplay) and simulated
+Bot moves (:func:`step_later`: Step, Player, Round and autoplay; :func:`work_out_later`:
+a move only looked at, such as the hand tab's suggestion) and simulated
 games run off the loop as each page's one job: a second request while one runs
 is refused on its page ("still working on your last request"). A job is cut in
 pieces (one bot move, a chunk of simulated games). Heavy pieces (a slow bot's
@@ -54,6 +55,7 @@ __all__ = [
     "run_elsewhere",
     "step_later",
     "submit_job",
+    "work_out_later",
 ]
 
 log = logging.getLogger(__name__)
@@ -486,3 +488,47 @@ def _advance(
         _quick().submit(quick_piece, job, work).add_done_callback(handed)
     else:
         _jobs().submit(fair_piece, job, work).add_done_callback(handed)
+
+
+def work_out_later(
+    move: BotMove, then: Callable[[Any], None], failed: Callable[[BaseException], None]
+) -> None:
+    """Work ``move``'s action out off the loop, then ``then(action)`` (or ``failed(error)``)
+    on the loop: a move looked at, not played (the hand tab's suggestion), so it holds no
+    job of its session's and Step stays free. A quick bot moves in the quick lane; a slow
+    one in turn with every session's heavy pieces, in a worker process. ``move`` should
+    draw from a copy of the session's stream (the session's own is not moved on here).
+    Outside a server it is worked out at once."""
+    doc = in_server()
+    if doc is None:
+        try:
+            action = move()
+        except Exception as exc:
+            failed(exc)
+        else:
+            then(action)
+        return
+    fast = quick(move)
+
+    def work() -> Any:
+        if fast or not _heavy(move.policy):
+            cpu = time.thread_time()
+            action = move()
+            _timed(move.policy, time.thread_time() - cpu)
+            return action
+        return run_elsewhere(lambda: False, _move_action, move)
+
+    def handed(future: Future) -> None:
+        exc = future.exception()
+        if exc is not None:
+            hand_over(doc, lambda: failed(exc))
+        else:
+            result = future.result()
+            hand_over(doc, lambda: then(result))
+
+    (_quick() if fast else _jobs()).submit(work).add_done_callback(handed)
+
+
+def _move_action(move: BotMove) -> Any:
+    """In a worker process: ``move``'s action."""
+    return move()

@@ -57,7 +57,7 @@ from .paths import (
     path_words,
     sonic_words,
 )
-from .tables import cards_html, order_html, standings_html
+from .tables import cards_html, order_html, result_lines, standings_html
 from .tweak import TweakPanel
 
 __all__ = [
@@ -234,13 +234,12 @@ class SonicDashboard(GamePanels, DashboardShell):
     def _show_result(self, pane: pn.pane.Markdown) -> None:
         s = self.session
         state: SonicState = s.state
-        if s.is_over:
-            ended = state.end_reason or "the game is over"
-            win = ", ".join(s.player_names[w] for w in state.winners) or "nobody"
-            rank = f" · solo rank **{state.rank}**" if state.rank else ""
-            set_text(pane, f"🏁 {esc(ended)} · winner: **{esc(win)}**{rank}")
-        else:
-            set_text(pane, "")
+        lines = result_lines(state, s.player_names)
+        text = ""
+        if lines:
+            head, *rest = (esc(line) for line in lines)
+            text = f"**Game over: {head}**  \n" + "  \n".join(rest)
+        set_text(pane, text)
 
     def _redraw_track(self) -> None:
         s = self.session
@@ -265,6 +264,7 @@ class SonicDashboard(GamePanels, DashboardShell):
             boss_name=boss_name,
             boss_card=boss_card,
         )
+        self.track.show_result(result_lines(state, s.player_names))
 
     def refresh(self) -> None:
         """Redraw the track and every panel shown (as after a change of game state); the

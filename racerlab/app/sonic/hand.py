@@ -1,5 +1,10 @@
 """The Battle Racers "Play by hand" tab: the acting player's card, action, path and
-face-up card, all from the engine's legal actions, and a typed path the engine checks."""
+face-up card, all from the engine's legal actions, and a typed path the engine checks.
+
+The picker starts on the bot's suggestion, marked "(suggested)": what the bot set for bot
+seats would play here (:mod:`~racerlab.app.kit.suggestion`, worked out off the loop while
+the tab is shown or the seat is played by hand). Passing on a card's action is listed
+last, so "Do it" never passes unless the bot would or nothing else is legal."""
 
 from __future__ import annotations
 
@@ -18,6 +23,7 @@ from ..kit.escape import html_pane
 from ..kit.escape import text as esc
 from ..kit.messages import BUSY_LINE_DELAY_MS, RefusalNote
 from ..kit.session import HUMAN, GameSession
+from ..kit.suggestion import SUGGESTED, BotSuggestion
 from ..server import offload
 from .paths import (
     PathListing,
@@ -57,6 +63,11 @@ class HandPanel(pn.viewable.Viewer):
         self._listed: tuple[Any, ...] | None = None  # what the picker's paths were listed for
         self._pending: tuple[Any, ...] | None = None  # asked of a worker, not answered yet
         self._actions: list[Action] = []
+        self._options: dict[str, Any] = {}  # the choice picker's options, unmarked
+        self._path_options: dict[str, int] = {}  # the path picker's, unmarked
+        self._active = False
+        self._offered: Any = None
+        self.hint = BotSuggestion(session, self._show_suggestion)
         g = session.guarded
         wide = dict(sizing_mode="stretch_width")
         btn = dict(color="primary", sizing_mode="stretch_width", min_width=90)
@@ -101,6 +112,18 @@ class HandPanel(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
+
+    @property
+    def active(self) -> bool:
+        """Whether the tab is shown (the shell says so): the bot's suggestion is worked out
+        while it is, or while the acting seat is played by hand."""
+        return self._active
+
+    @active.setter
+    def active(self, on: bool) -> None:
+        self._active = bool(on)
+        if on:
+            self.session.guarded(self._suggest, "suggest a choice")()
 
     # -- what the plot shows -------------------------------------------------------------------
     def drawing_waits(self, state: SonicState) -> bool:
@@ -240,7 +263,8 @@ class HandPanel(pn.viewable.Viewer):
                 f = facts.cards[c]
                 opts[f"Play face down: {f.name} · priority {f.priority} · {f.movement.value}"] = c
         elif state.phase is Phase.ACTION:
-            self._actions = [a for a in legal if isinstance(a, UseAction | PassAction)]
+            uses = [a for a in legal if isinstance(a, UseAction)]  # passing last: never first
+            self._actions = uses + [a for a in legal if isinstance(a, PassAction)]
             opts = {action_words(rules, state, a): i for i, a in enumerate(self._actions)}
         elif state.phase is Phase.MOVE:
             self._moves = [a for a in legal if isinstance(a, Move)]
@@ -249,15 +273,25 @@ class HandPanel(pn.viewable.Viewer):
             for c in dict.fromkeys(state.face_up):
                 f = facts.cards[c]
                 opts[f"Discard and take: {f.name} · priority {f.priority}"] = c
-        self._offer_choices(state.phase, opts)
+        self._options = {}  # the suggestion is offered with the options, not before them
+        self._suggest()
+        hinted = self.hint.current()
+        pick = None if hinted is None else self._choice_value(state, hinted)
+        self._offer_choices(state.phase, opts, pick)  # once: the path is drawn once
         self._refresh_paths()
         kinds = sorted({type(a).__name__ for a in legal})
         set_text(self.legal, f"The engine offers {len(legal)} choices now ({', '.join(kinds)}).")
 
-    def _offer_choices(self, phase: Phase, options: dict[str, Any]) -> None:
-        """The phase's ``options`` in the choice picker (picker and button off when there are
-        none); the typed path is tried only in the action and movement phases."""
-        offer(self.choice_select, options)
+    def _offer_choices(self, phase: Phase, options: dict[str, Any], pick: Any = None) -> None:
+        """The phase's ``options`` in the choice picker, ``pick`` (the bot's suggestion, if
+        known) chosen and marked (picker and button off when there are none); the typed
+        path is tried only in the action and movement phases."""
+        self._options = dict(options)
+        if pick is not None and pick in options.values():
+            self.choice_select.param.update(options=_marked(options, pick), value=pick)
+        else:
+            offer(self.choice_select, options)
+        self._offered = self.choice_select.value  # a pick made since is the reader's own
         closed = not options
         for widget in (self.choice_select, self.choice_button):
             if widget.disabled != closed:
@@ -298,6 +332,8 @@ class HandPanel(pn.viewable.Viewer):
                 return
             self._previews = list(listing.previews)
             keep = picked if picked in listing.options.values() else listing.best
+            hinted = self._suggested_path(state)
+            keep = hinted if hinted in listing.options.values() else keep
             self._answer(listing.options, keep, key)
 
         def failed(exc: BaseException) -> None:
@@ -335,7 +371,61 @@ class HandPanel(pn.viewable.Viewer):
         """The path picker with ``options`` (off when there are none), listed for ``listed``
         (the state and choice they belong to; ``None`` for no paths, or not yet)."""
         self._listed, self._pending = listed, None
+        self._path_options = dict(options)
+        hinted = self._suggested_path(self.session.state) if listed is not None else None
+        options = _marked(options, hinted)
         update: dict[str, Any] = {"options": options, "value": keep}
         if self.path_select.disabled == bool(options):
             update["disabled"] = not options
         self.path_select.param.update(**update)
+
+    # -- the bot's suggestion --------------------------------------------------------------------
+    def _suggest(self) -> None:
+        """Show the bot's suggestion for the state shown, or ask for it (while the tab is
+        shown or the acting seat is played by hand)."""
+        s = self.session
+        acting = s.acting
+        if acting is None or s.is_over:
+            return
+        action = self.hint.current()
+        if action is not None:
+            self._show_suggestion(action)
+        elif self._active or s.controllers[acting] == HUMAN:
+            self.hint.ask()
+
+    def _choice_value(self, state: SonicState, action: Action) -> Any:
+        """The choice picker's value that plays ``action`` (``None``: not one of them)."""
+        if isinstance(action, PlayCard | TakeCard):
+            return action.card
+        if isinstance(action, Move):
+            return 0 if state.phase is Phase.MOVE else None
+        if action in self._actions:
+            return self._actions.index(action)
+        return None
+
+    def _suggested_path(self, state: SonicState) -> int | None:
+        """The path picker's value of the suggested move, if it is one and known."""
+        action = self.hint.current()
+        if state.phase is not Phase.MOVE or not isinstance(action, Move):
+            return None
+        return self._moves.index(action) if action in self._moves else None
+
+    def _show_suggestion(self, action: Action) -> None:
+        """Choose ``action`` in the pickers (the bot's suggestion) and mark it."""
+        state: SonicState = self.session.state
+        value = self._choice_value(state, action)
+        if value is not None and value in self._options.values():
+            mine = self.choice_select.value != self._offered  # picked while the bot thought
+            pick = self.choice_select.value if mine else value
+            self.choice_select.param.update(options=_marked(self._options, value), value=pick)
+            self._offered = pick
+        path = self._suggested_path(state)
+        if path is not None and self._listed is self._paths_for and self._path_options:
+            self.path_select.param.update(options=_marked(self._path_options, path), value=path)
+
+
+def _marked(options: dict[str, Any], value: Any) -> dict[str, Any]:
+    """``options`` with the one whose value is ``value`` marked as suggested."""
+    if value is None:
+        return options
+    return {(k + SUGGESTED if v == value else k): v for k, v in options.items()}

@@ -12,7 +12,14 @@ from ..kit.naming import seat_label
 from ..panels.editor import boss_name
 from .paths import ours_mark
 
-__all__ = ["boss_name", "boss_profile_text", "cards_html", "order_html", "standings_html"]
+__all__ = [
+    "boss_name",
+    "boss_profile_text",
+    "cards_html",
+    "order_html",
+    "result_lines",
+    "standings_html",
+]
 
 
 def _pct(p: Any) -> str:
@@ -182,3 +189,41 @@ def _boss_line(state: SonicState, rules: SonicRules) -> str:
         + profile
         + "</p>"
     )
+
+
+def result_lines(state: SonicState, names: list[str]) -> list[str]:
+    """The end of the game in plain lines (no markup), as the board and the side text show
+    it: the winners by name and why the game ended (with a solo rank), then each racer by
+    score (rings plus badniks), best first; empty while the game goes on.
+
+    >>> from racerlab.sonic import SonicRules, SonicSetup
+    >>> result_lines(SonicRules().initial_state(SonicSetup(("sonic", "tails")), seed=1), [])
+    []
+    """
+    if state.phase is not Phase.OVER:
+        return []
+    winners = [names[w] for w in state.winners]
+    if not winners:
+        head = "Nobody wins"
+    elif len(winners) == 1:
+        head = f"{winners[0]} wins"
+    else:
+        head = "Shared win: " + ", ".join(winners)
+    why = state.end_reason or "the game is over"
+    rank = f", solo rank {state.rank}" if state.rank else ""
+    lines = [head, f"({why}{rank})"]
+    racers = state.board.racers
+    order = sorted(range(len(racers)), key=lambda i: -state.score(i))
+    for place, i in enumerate(order, start=1):
+        t = racers[i]
+        out = ", out" if state.lost and state.lost[i] else ""
+        lines.append(
+            f"{place}. {names[i]}: score {state.score(i)} "
+            f"({_count(t.rings, 'ring')} + {_count(len(t.badniks), 'badnik')}){out}"
+        )
+    return lines
+
+
+def _count(n: int, word: str) -> str:
+    """``n`` and ``word``, plural unless one (``1 ring``, ``2 badniks``)."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
