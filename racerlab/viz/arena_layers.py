@@ -379,4 +379,4 @@ def _add_legend(fig: Any, marks: ArenaMarks, r: Mapping[str, Any]) -> Any:
         index = seen.get(name, 0)
         seen[name] = index + 1
         items.append(LegendItem(label=label, renderers=[r[name]], index=index))
-    return legend_below(fig, items, ncols=3)
+    return legend_below(fig, items, ncols=2)  # narrow enough for the plot beside a column

@@ -65,9 +65,9 @@ PLOT_MIN_WIDTH = 480
 """Narrowest the plot gets beside the side column before the column wraps under it."""
 SIDEBAR_WIDTH = 300
 """Width (px) of the controls column beside a dashboard in a notebook cell."""
-TABS_CSS = ".bk-header { flex-wrap: wrap; }"
+TABS_CSS = ".bk-headers-wrapper { flex-wrap: wrap; overflow: visible; }"
 """The tabs' titles wrap onto a second line in a narrow column rather than run out of it."""
-PAGE_ROOM = "calc(100vh - 78px)"
+PAGE_ROOM = "calc(100vh - 58px)"
 """Height of the board beside the side column in a page: the window's, less the slim page
 header and the main area's padding (the board is drawn to fit it, to scale)."""
 CELL_ROOM = "640px"

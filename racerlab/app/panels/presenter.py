@@ -54,6 +54,8 @@ BOARD_TEXT = "16px"
 COLUMN_WIDTH = 280
 """Width (px) of the presenter column beside a square board (it fits beside a board as
 high as a 1024x768 window)."""
+COLUMN_ROOM = f"clamp({COLUMN_WIDTH}px, 24vw, 420px)"
+"""The column's width: wider on a wide window (its switches fit on one line)."""
 PLOT_ROOM = "calc(100vh - 10px)"
 """The board's height in presenter mode beside the column: the whole window's."""
 PLOT_ROOM_ABOVE_ODDS = "calc(100vh - 210px)"
@@ -79,6 +81,7 @@ li .p { font-weight: 700; white-space: nowrap; }
 PAGE_CSS = (
     "#header.navbar {padding-top: 0 !important; padding-bottom: 0 !important;} "
     "#header .title {font-size: 1.2em !important; line-height: 1.6em !important;} "
+    "#main {padding-bottom: 6px !important;} "
     "body.rl-presenter #header {display: none !important;} "
     "body.rl-presenter #sidebar.sidenav {display: none !important;} "
     "body.rl-presenter #main.col {margin-left: 0 !important; max-width: 100% !important; "
@@ -284,10 +287,9 @@ class Presenter(pn.viewable.Viewer):
             return [self._holder, under, banner, self.odds]
         column = pn.Column(
             self.toggle, self.page, self.bar, banner, *carried, self.odds,
-            width=COLUMN_WIDTH,
             margin=(0, 0, 0, 4),
-            styles={"flex": f"0 0 {COLUMN_WIDTH}px", "height": PLOT_ROOM, "overflow-y": "auto",
-                    "font-size": "0.85em"},
+            styles={"flex": f"0 0 {COLUMN_ROOM}", "width": COLUMN_ROOM, "height": PLOT_ROOM,
+                    "overflow-y": "auto", "font-size": "0.85em"},
         )  # fmt: skip
         row = pn.FlexBox(
             self._holder, column, flex_wrap="wrap", align_items="flex-start",
