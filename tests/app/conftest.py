@@ -160,7 +160,7 @@ class Monkey:
             self.switch_tab,
             self.press_key,
         ]
-        weights = [5, 3, 2, 2 if tabs else 0, 2]
+        weights = [5, 3, 2, 2 if tabs else 0, 2 if tabs else 0]  # P would hide the tabs
         choice = self.rng.choices(kinds, weights=weights)[0]
         try:
             return choice()

@@ -411,7 +411,7 @@ class DashboardShell(pn.viewable.Viewer):
             )  # fmt: skip
             return [*head, self._plot_row(self.board_holder(), side)]
         side = pn.Column(*top, *side_panels, width=SIDE_WIDTH, styles=_flex(f"0 0 {SIDE_WIDTH}px"))
-        rest = pn.Column(*tabs, *mains, styles=_flex(f"1 1 {PLOT_MIN_WIDTH}px"), **_wide())
+        rest = pn.Column(*mains, *tabs, styles=_flex(f"1 1 {PLOT_MIN_WIDTH}px"), **_wide())
         board = [self.board_holder()] if plot is not None else []
         return [*head, *board, self._plot_row(rest, side)]
 

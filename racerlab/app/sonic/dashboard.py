@@ -90,7 +90,7 @@ class SonicDashboard(GamePanels, DashboardShell):
 
     TITLE = "Sonic the Hedgehog: Battle Racers"
     PLOT_BESIDE_SIDE = False  # the track is long and flat: it takes the page's width
-    BOARD_HEIGHT = f"{TRACK_HEIGHT}px"
+    BOARD_HEIGHT = f"{TRACK_HEIGHT - 40}px"  # the tabs' controls on screen with it
     PANELS = (
         PanelSpec("racer", "Selected racer", lambda d: d.racer_picker(), ("state_version",),
                   SIDE, lambda d, w: d.offer_racers()),
