@@ -162,6 +162,21 @@ class ArenaPlot:
         no lines hide it (:mod:`~racerlab.viz.result_note`)."""
         show_result(self.result, lines)
 
+    def racer_at(self, x: float, y: float, slack: float = 0.5) -> int | None:
+        """The seat of the racer drawn at ``(x, y)`` in M (a click on the plot): the one
+        whose footprint is nearest, if within ``slack`` M of it; ``None`` if none is."""
+        if self.state is None:
+            return None
+        from shapely.geometry import Point
+
+        spot = Point(x, y)
+        gaps = [
+            (footprint_of(r.pose, self.table.body).distance(spot), i)
+            for i, r in enumerate(self.state.racers)
+        ]
+        gap, seat = min(gaps, default=(float("inf"), None))
+        return seat if gap <= slack else None
+
     def _seat(self, state: KnightsState) -> int:
         return self.selected if 0 <= self.selected < len(state.racers) else 0
 

@@ -26,12 +26,13 @@ from typing import Any
 import numpy as np
 from bokeh.models import (
     Circle,
-    DataRange1d,
+    CustomJS,
     Grid,
     HoverTool,
     LegendItem,
     MultiLine,
     Patches,
+    Range1d,
     Text,
     Title,
 )
@@ -45,7 +46,6 @@ from .sources import Col, LayerSet, Look, Mark, SharedParts, legend_below
 from .style import PLOT_SIZES, THEME, apply_figure_style
 
 __all__ = [
-    "ARENA_ASPECT",
     "LEGEND",
     "PAD_M",
     "ArenaMarks",
@@ -56,12 +56,6 @@ __all__ = [
 
 PAD_M = 0.6
 """Margin (M) round the table inside the plot."""
-
-ARENA_ASPECT = 0.85
-"""Width over height of the whole figure: a square table's frame plus the title, axes
-and the legend below (ours, measured in Chromium: in the dashboard at 1366x768 the frame
-comes out square to within a few percent; ``match_aspect`` keeps 1M across equal to 1M
-up whatever the frame)."""
 
 AREA_COLUMNS = ("xs", "ys", "fill", "fill_alpha", "line", "line_alpha", "line_width", "dash")
 LINE_COLUMNS = ("xs", "ys", "line", "line_alpha", "line_width", "dash")
@@ -151,19 +145,29 @@ class ArenaMarks(dict[str, Mark]):
         return [name for name, mark in self.items() if mark.sync()]
 
 
+_FIT = """
+const w = cb_obj.inner_width, h = cb_obj.inner_height;
+if (!(w > 0 && h > 0)) return;
+const px = Math.min(w / (width + 2 * pad), h / (height + 2 * pad));  // pixels a metre
+const sx = w / px, sy = h / px;
+xr.setv({start: width / 2 - sx / 2, end: width / 2 + sx / 2});
+yr.setv({start: height / 2 - sy / 2, end: height / 2 + sy / 2});
+"""
+"""Browser side: the ranges show the whole table and its margin as large as the plot's
+frame allows, 1M across as long as 1M up, each time the frame changes size."""
+
+
 def arena_figure(title: str) -> Any:
-    """An empty to-scale figure in M (1M across is 1M up), scaled to its container's width
-    at :data:`ARENA_ASPECT`, styled; its ranges follow the ``areas`` mark (the table,
-    and overlays clipped to it) with a margin of :data:`PAD_M`."""
+    """An empty to-scale figure in M (1M across is 1M up) filling its box (the page sizes
+    the box), styled; :func:`fit_table` sets its ranges to the table and a margin of
+    :data:`PAD_M`."""
     fig = figure(
         title=title,
-        x_range=DataRange1d(range_padding=PAD_M, range_padding_units="absolute"),
-        y_range=DataRange1d(range_padding=PAD_M, range_padding_units="absolute"),
-        match_aspect=True,
-        sizing_mode="scale_width",
-        aspect_ratio=ARENA_ASPECT,
-        min_height=PLOT_SIZES["min_height"],  # on a narrow page: taller, still to scale
-        align="start",  # in a row, keep its own height rather than stretch to the row's
+        name="rl-board",  # the page finds the board by this name
+        x_range=Range1d(-PAD_M, 20 + PAD_M),  # set to the table by build_arena_layers
+        y_range=Range1d(-PAD_M, 20 + PAD_M),
+        sizing_mode="stretch_both",  # it fills its box (the page sizes the box)
+        min_height=PLOT_SIZES["min_height"],
         tools="pan,wheel_zoom,box_zoom,reset,save",
         active_scroll=None,
         background_fill_color="#FFFFFF",
@@ -172,6 +176,20 @@ def arena_figure(title: str) -> Any:
     )
     fig.center = [c for c in fig.center if not isinstance(c, Grid)]  # our own grid
     return apply_figure_style(fig)
+
+
+def fit_table(fig: Any, width: float, height: float) -> None:
+    """Show a ``width`` x ``height`` table with a margin of :data:`PAD_M` to scale (1M
+    across is 1M up), the longer side of the frame getting the room left over; the browser
+    fits it again each time the frame changes size (one callback for both sides)."""
+    fig.x_range.update(start=-PAD_M, end=width + PAD_M)
+    fig.y_range.update(start=-PAD_M, end=height + PAD_M)
+    fit = CustomJS(
+        args=dict(xr=fig.x_range, yr=fig.y_range, width=width, height=height, pad=PAD_M),
+        code=_FIT,
+    )
+    fig.js_on_change("inner_width", fit)
+    fig.js_on_change("inner_height", fit)
 
 
 def arena_note(fig: Any) -> Any:
@@ -196,8 +214,7 @@ def build_arena_layers(fig: Any, layers: LayerSet, table: Any) -> tuple[ArenaMar
     layers["table"].set({"xs": [np.array([0.0, w, w, 0.0])], "ys": [np.array([0.0, 0.0, h, h])]})
     marks = _marks(layers)
     r = {name: _draw(fig, name, mark) for name, mark in marks.items()}
-    fig.x_range.renderers = [r["areas"]]  # the table sets the view: all areas lie on it
-    fig.y_range.renderers = [r["areas"]]
+    fit_table(fig, w, h)
     _add_hover_cards(fig, r)
     return marks, _add_legend(fig, marks, r)
 
@@ -362,4 +379,4 @@ def _add_legend(fig: Any, marks: ArenaMarks, r: Mapping[str, Any]) -> Any:
         index = seen.get(name, 0)
         seen[name] = index + 1
         items.append(LegendItem(label=label, renderers=[r[name]], index=index))
-    return legend_below(fig, items, ncols=3)
+    return legend_below(fig, items, ncols=2)  # narrow enough for the plot beside a column

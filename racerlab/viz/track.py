@@ -129,6 +129,18 @@ class TrackPlot:
         self._state_drawn: tuple[Any, ...] | None = None  # the words drawn with self.state
         self.update(state, selected=selected)
 
+    def racer_at(self, x: float, y: float, slack: float = 0.6) -> int | None:
+        """The seat of the racer drawn at ``(x, y)`` (a click on the plot): the nearest
+        one whose space is within ``slack`` of the point, else ``None``."""
+        data = self.sources["racers"].data
+        best: tuple[float, int] | None = None
+        for rx, ry, w, seat in zip(data["x"], data["y"], data["width"], data["seat"]):
+            dx = max(abs(x - float(rx)) - float(w) / 2, 0.0)
+            gap = math.hypot(dx, y - float(ry))
+            if gap <= slack and (best is None or gap < best[0]):
+                best = (gap, int(seat) - 1)
+        return None if best is None else best[1]
+
     # -- drawing -------------------------------------------------------------------------
     def update(
         self,

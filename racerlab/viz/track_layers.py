@@ -90,6 +90,7 @@ def track_figure(title: str) -> Any:
     keeps a column :data:`~racerlab.viz.track_style.COLUMN_PX` pixels wide."""
     fig = figure(
         title=title,
+        name="rl-board",  # the page finds the board by this name
         x_range=Range1d(-0.5, VIEW_COLUMNS - 0.5),
         y_range=Range1d(*Y_RANGE),  # five lanes, section names above, trap faces below
         sizing_mode="stretch_width",

@@ -5,12 +5,13 @@ in ``tabs`` in turn (a lazily built tab until its "Loading …" spinner has gone
 few random actions inside each (the editor's boxes and buttons among them), then walks
 ``actions`` random actions over the whole page: every visible text and number input
 (typed into WITHOUT pressing Enter, then often a button clicked at once), every button,
-every slider handle and every tab. After each action ``problems()`` must be empty (the
-caller's console errors, requests leaving 127.0.0.1, server errors); every
-:data:`CHECK_EVERY` actions the page must still answer (Back or Step changes the status
-line). Every action is printed, so a failure replays with the same seed
-(``RACERLAB_MONKEY_SEED``; ``RACERLAB_MONKEY_ACTIONS`` sets the walk's length). The walk
-is counted in actions, not seconds, so a seed replays the same walk on a busy machine.
+every slider handle, every tab and the page's keys (a clicker's, 1-9, P). After each
+action ``problems()`` must be empty (the caller's console errors, requests leaving
+127.0.0.1, server errors); every :data:`CHECK_EVERY` actions the page must still
+answer (Back or Step changes the status line). Every action is printed, so a failure
+replays with the same seed (``RACERLAB_MONKEY_SEED``; ``RACERLAB_MONKEY_ACTIONS`` sets
+the walk's length). The walk is counted in actions, not seconds, so a seed replays the
+same walk on a busy machine.
 """
 
 from __future__ import annotations
@@ -51,6 +52,8 @@ WHY_NO_STEP = re.compile(r"Waiting for .* \(played by hand\)|to choose: |game is
 choose, the game is over): the page answers, there is just nothing to step."""
 SKIP_BUTTONS = {"Save game (JSON)"}
 """Buttons the monkey leaves alone (a file download opens no page state worth testing)."""
+KEYS = ["PageDown", "PageUp", "ArrowRight", "ArrowLeft", " ", "1", "2", "3", "p"]
+"""Keys the monkey presses: a clicker's, the racer numbers and presenter mode's P."""
 EDITOR_TAB = "Edit position"
 TABS = ".bk-panel-models-tabs-Tabs, .bk-Tabs"
 """The tabs' element (Panel's Tabs model, or Bokeh's)."""
@@ -140,11 +143,24 @@ class Monkey:
         self.tabs_shown.append(title)
         return True
 
+    def press_key(self) -> bool:
+        """A clicker's or keyboard's key, on whatever has the focus (a text box keeps it)."""
+        key = self.rng.choice(KEYS)
+        self.note(f"key {key!r}")
+        self.page.keyboard.press(key)
+        return True
+
     def act(self, tabs: bool = True) -> bool:
         """One random action (a tab switch only when ``tabs``); a vanished element is skipped.
         Returns whether there was anything to act on."""
-        kinds = [self.click_button, self.type_then_click, self.drag_slider, self.switch_tab]
-        weights = [5, 3, 2, 2 if tabs else 0]
+        kinds = [
+            self.click_button,
+            self.type_then_click,
+            self.drag_slider,
+            self.switch_tab,
+            self.press_key,
+        ]
+        weights = [5, 3, 2, 2 if tabs else 0, 2 if tabs else 0]  # P would hide the tabs
         choice = self.rng.choices(kinds, weights=weights)[0]
         try:
             return choice()

@@ -88,7 +88,7 @@ def test_the_plot_fits_and_nothing_beside_it_overlaps(
         keep(page, screenshot, f"layout-{slug}-{width}x{height}")
         plot = boxes["plot"]
         assert plot["x"] >= 0 and plot["x"] + plot["width"] <= width, plot  # fully in the width
-        assert plot["width"] >= 0.5 * (width - 340), plot  # it fills the main area's width
+        assert plot["width"] >= 0.5 * (width - 300), plot  # it fills the main area's width
         assert 0 <= plot["y"] < height / 2, plot  # its title (at its top) is on screen
         assert page.locator(
             "a.title", has_text=page.title().split(" - ")[-1][:10]

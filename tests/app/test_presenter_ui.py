@@ -22,7 +22,7 @@ def test_presenter_flag_hides_the_sidebar_and_keeps_step_and_odds(
     odds = page.locator("#rl-presenter-odds")
     odds.wait_for(timeout=LOAD_MS)
     wait_for(lambda: not page.locator("#sidebar").is_visible())
-    wait_for(lambda: page.evaluate(_FONT_JS) == "24px")  # the page's text is larger
+    wait_for(lambda: page.evaluate(_FONT_JS) == "20px")  # the page's text is larger
     before = page.locator("#rl-presenter-odds").inner_text()
     assert "Odds from here" in before
     step = page.get_by_role("button", name="Step", exact=True)

@@ -13,7 +13,7 @@ from bokeh.document.events import ColumnDataChangedEvent, ModelChangedEvent
 from racerlab.knights.scenarios import load_scenario
 from racerlab.knights.setup import table_of
 from racerlab.viz.arena import ARENA_OVERLAYS, ArenaPlot
-from racerlab.viz.arena_layers import ARENA_ASPECT, LEGEND, PAD_M
+from racerlab.viz.arena_layers import LEGEND, PAD_M
 from racerlab.viz.editing import add_drag_handles
 
 MAX_MODELS = 100
@@ -113,16 +113,16 @@ def test_the_figure_keeps_the_tables_aspect_and_its_ranges_follow_the_table(exam
     state = example.entries[29].state
     plot = ArenaPlot(state, selected=CHRIS, overlays=ARENA_OVERLAYS)
     fig = plot.figure
-    assert fig.match_aspect and fig.sizing_mode == "scale_width"
-    assert fig.aspect_ratio == ARENA_ASPECT
-    areas = plot.figure.select_one({"name": "arena-areas-renderer"})
-    for rng in (fig.x_range, fig.y_range):
-        assert rng.renderers == [areas]
-        assert (rng.range_padding, rng.range_padding_units) == (PAD_M, "absolute")
-        assert np.isnan(rng.start) and np.isnan(rng.end)  # worked out in the browser
-    # every area drawn (table, arc, ram lane, reach) lies on the table, so the ranges span
-    # exactly the table and its margin: 21.2M across a square frame
+    assert fig.sizing_mode == "stretch_both"  # the page sizes its box
     table = table_of(state.setup)
+    # the table and its margin, refitted in the browser to keep 1M across equal to 1M up
+    assert (fig.x_range.start, fig.x_range.end) == (-PAD_M, table.width + PAD_M)
+    assert (fig.y_range.start, fig.y_range.end) == (-PAD_M, table.height + PAD_M)
+    fits = [cb for cbs in fig.js_property_callbacks.values() for cb in cbs]
+    assert set(fig.js_property_callbacks) == {"change:inner_width", "change:inner_height"}
+    assert len({id(cb) for cb in fits}) == 1  # one callback for both sides
+    assert fits[0].args["width"] == table.width and fits[0].args["pad"] == PAD_M
+    # every area drawn (table, arc, ram lane, reach) lies on the table
     data = plot.marks["areas"].source.data
     xs = np.concatenate([x for x in data["xs"] if not np.isnan(x).all()])
     ys = np.concatenate([y for y in data["ys"] if not np.isnan(y).all()])

@@ -82,7 +82,7 @@ def dashboard_template(title: str, main: list[Any], sidebar: list[Any] | None = 
         header_background=ACCENT,
         main=main,
         sidebar=sidebar or [],
-        sidebar_width=340,
+        sidebar_width=300,
         busy_indicator=None,
     )
 

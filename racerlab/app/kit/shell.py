@@ -59,12 +59,19 @@ TAB, SIDE, MAIN = "tab", "side", "main"
 """Where a panel goes: a tab (built when first shown), the column beside the plot, or
 above the tabs (both built with the dashboard)."""
 
-SIDE_WIDTH = 380
+SIDE_WIDTH = 440
 """Width (px) of the column beside the plot (it wraps under the plot on narrow pages)."""
 PLOT_MIN_WIDTH = 480
 """Narrowest the plot gets beside the side column before the column wraps under it."""
 SIDEBAR_WIDTH = 300
 """Width (px) of the controls column beside a dashboard in a notebook cell."""
+TABS_CSS = ".bk-headers-wrapper { flex-wrap: wrap; overflow: visible; }"
+"""The tabs' titles wrap onto a second line in a narrow column rather than run out of it."""
+PAGE_ROOM = "calc(100vh - 58px)"
+"""Height of the board beside the side column in a page: the window's, less the slim page
+header and the main area's padding (the board is drawn to fit it, to scale)."""
+CELL_ROOM = "640px"
+"""Height of the board beside the side column in a notebook cell (no window to fit)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +132,12 @@ class DashboardShell(pn.viewable.Viewer):
     long, flat track that needs the page's width)."""
     HAND_HELP = HAND_HELP
     """Where the status sends a seat played by hand to make its choice."""
+    BOARD_HEIGHT: str | None = None
+    """The board's height in the ordinary layout (CSS); ``None``: as high as the window
+    allows (a square board beside the side column)."""
+    TABS_AFTER: str | None = None
+    """The side panel after which the tabs go in the side column (a square board: so a
+    tab's controls and the board are on screen together); ``None``: under the plot."""
 
     plot_pane: Any = None
     """The plot's pane (``None``: no plot; the first side panel takes its place)."""
@@ -145,6 +158,8 @@ class DashboardShell(pn.viewable.Viewer):
         self.scenarios = ScenarioControls(session)
         self._body = pn.Column(sizing_mode="stretch_width")
         self._sidebar_col = pn.Column(sizing_mode="stretch_width")
+        self._holder: pn.Column | None = None
+        self._in_page = False  # in a page frame (sized from the window), or a notebook cell
 
     # -- set-up ------------------------------------------------------------------------------
     def build_page(self, presenting: bool = False) -> None:
@@ -162,6 +177,7 @@ class DashboardShell(pn.viewable.Viewer):
                 ],
                 dynamic=True,  # a hidden tab's content is sent to the page when first shown
                 sizing_mode="stretch_width",
+                stylesheets=[TABS_CSS],
             )
             self.tabs.param.watch(self.session.guarded(self._on_tab, "switch tab"), "active")
             self._shown(first, True)
@@ -309,6 +325,22 @@ class DashboardShell(pn.viewable.Viewer):
             if self.is_shown(name):
                 self._refresh_panel(name)
 
+    # -- a click on a racer selects it --------------------------------------------------------
+    def select_on_click(self, figure: Any, racer_at: Callable[[float, float], int | None]) -> None:
+        """A click (tap) on ``figure`` selects the racer ``racer_at(x, y)`` finds there (no
+        racer there: nothing changes), in every layout; no Bokeh model is added."""
+        from bokeh.events import Tap
+
+        def on_tap(event: Any) -> None:
+            if event.x is None or event.y is None:
+                return
+            seat = racer_at(float(event.x), float(event.y))
+            if seat is not None and seat != self.session.selected:
+                self.session.selected = seat
+
+        guarded = self.session.guarded(on_tap, "select a racer")
+        figure.on_event(Tap, lambda event: guarded(event))  # Bokeh wants func(event)
+
     # -- the racer picker every game's side column has ---------------------------------------
     def selected_seat(self) -> int:
         """The selected seat, within the seats the game has."""
@@ -358,20 +390,50 @@ class DashboardShell(pn.viewable.Viewer):
         return pn.FlexBox(*beside, flex_wrap="wrap", align_items="flex-start", **_wide())
 
     def _normal(self) -> list[Any]:
-        side = pn.Column(
-            *self._side_panels(SIDE), width=SIDE_WIDTH, styles=_flex(f"0 0 {SIDE_WIDTH}px")
-        )
+        side_panels = self._side_panels(SIDE)
         head: list[Any] = [self.banner]
+        top: list[Any] = []
         if self.presenter is not None:
-            head[:0] = [self.presenter.toggle, self.presenter.page]
+            top = [self.presenter.toggle, self.presenter.page]
         plot = self.plot_pane
-        below = [*self._side_panels(MAIN), *([self.tabs] if self.tabs is not None else [])]
+        tabs = [self.tabs] if self.tabs is not None else []
+        mains = self._side_panels(MAIN)
         if plot is not None and self.PLOT_BESIDE_SIDE:
-            # on the figure itself: a Bokeh pane copies what it is given back from its figure
-            plot.object.styles = {**plot.object.styles, **_flex(f"1 1 {PLOT_MIN_WIDTH}px")}
-            return [*head, self._plot_row(plot, side), *below]
-        rest = pn.Column(*below, styles=_flex(f"1 1 {PLOT_MIN_WIDTH}px"), **_wide())
-        return [*head, *([plot] if plot is not None else []), self._plot_row(rest, side)]
+            after = self.TABS_AFTER
+            cut = len(side_panels)
+            if after is not None and after in self._panels:
+                cut = side_panels.index(self._panels[after]) + 1
+            side = pn.Column(
+                *top, *side_panels[:cut], *tabs, *side_panels[cut:], *mains,
+                width=SIDE_WIDTH,
+                styles={**_flex(f"0 0 {SIDE_WIDTH}px"), "height": self._room(),
+                        "overflow-y": "auto"},
+            )  # fmt: skip
+            return [*head, self._plot_row(self.board_holder(), side)]
+        side = pn.Column(*top, *side_panels, width=SIDE_WIDTH, styles=_flex(f"0 0 {SIDE_WIDTH}px"))
+        rest = pn.Column(*mains, *tabs, styles=_flex(f"1 1 {PLOT_MIN_WIDTH}px"), **_wide())
+        board = [self.board_holder()] if plot is not None else []
+        return [*head, *board, self._plot_row(rest, side)]
+
+    def _room(self) -> str:
+        if self.BOARD_HEIGHT is not None:
+            return self.BOARD_HEIGHT
+        return PAGE_ROOM if self._in_page else CELL_ROOM
+
+    def board_holder(self) -> pn.Column:
+        """The box the plot fills in the ordinary layout: a square board as high as the
+        window allows, beside the side column (under it on a narrow page); a flat one
+        :attr:`BOARD_HEIGHT` high, across the page."""
+        holder = self._holder
+        if holder is None:
+            holder = self._holder = pn.Column(
+                sizing_mode="stretch_both",
+                styles={**_flex(f"1 1 {PLOT_MIN_WIDTH}px"), "height": self._room(),
+                        "min-height": "360px"},
+                css_classes=["rl-board"],
+            )  # fmt: skip
+        holder.objects = [self.plot_pane]
+        return holder
 
     def _lay_out(self) -> None:
         if self.presenting and self.presenter is not None:
@@ -380,8 +442,15 @@ class DashboardShell(pn.viewable.Viewer):
             self._body.objects = self._normal()
         self._sidebar_col.visible = not self.presenting
 
-    def main_area(self) -> list[Any]:
-        """The page's main area (one column the presenter switch re-lays)."""
+    def main_area(self, in_page: bool = True) -> list[Any]:
+        """The page's main area (one column the presenter switch re-lays); ``in_page``: in
+        a page frame, where the board is sized from the window (else from a notebook cell)."""
+        if in_page != self._in_page:
+            self._in_page = in_page
+            if self._holder is not None:
+                self._holder.styles = {**self._holder.styles, "height": self._room()}
+            if not self.presenting:
+                self._lay_out()
         return [self._body]
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -395,7 +464,9 @@ class DashboardShell(pn.viewable.Viewer):
             sizing_mode=None, width=SIDEBAR_WIDTH, styles=_flex(f"0 0 {SIDEBAR_WIDTH}px")
         )
         title = pn.pane.Markdown(f"## {self.TITLE}", margin=(0, 5))
-        main = pn.Column(title, *self.main_area(), styles=_flex("1 1 640px"), **_wide())
+        main = pn.Column(
+            title, *self.main_area(in_page=False), styles=_flex("1 1 640px"), **_wide()
+        )
         # controls beside the dashboard in a wide cell; in a narrow one (JupyterLab with
         # its side bar open) the dashboard wraps above them ("wrap-reverse": the second
         # line goes on top; "flex-end" is then the top of the line)

@@ -72,6 +72,7 @@ class KnightsDashboard(GamePanels, DashboardShell):
     panels (tabs are built when first shown)."""
 
     TITLE = "Racer Knights of Falconus"
+    TABS_AFTER = "grid"  # picker and switches, then the tabs, then standings and log
     PANELS = (
         PanelSpec("racer", "Selected racer", lambda d: d.racer_picker(), ("state_version",),
                   SIDE, lambda d, w: d.offer_racers()),
@@ -110,12 +111,13 @@ class KnightsDashboard(GamePanels, DashboardShell):
             s.state, selected=s.selected, overlays=s.overlays, grid=s.grid, odds=self.odds_memo
         )
         self.arena_pane = self.plot_pane = pn.pane.Bokeh(
-            self.arena.figure, min_height=420, sizing_mode="stretch_width"
+            self.arena.figure, sizing_mode="stretch_both"
         )
         # the arena follows each change of its own (the panels follow through the shell)
         redraw_on(s, self._show_state, "state_version")
         redraw_on(s, self._show_selection, "selected")
         redraw_on(s, lambda: self.arena.show_grid(s.grid), "grid")
+        self.select_on_click(self.arena.figure, self.arena.racer_at)
         self.presenter = presenter_for(self)
         self.build_page(presenting=presenter)
 

@@ -28,6 +28,7 @@ from typing import Any
 
 import panel as pn
 import param
+from bokeh.models import Text
 from panel.custom import JSComponent
 
 from ...viz.editing import scale_fonts
@@ -36,8 +37,10 @@ from ..kit.redraw import back_now, enable_steps, redraw_on, set_text
 from ..server.jobs import step_later
 
 __all__ = [
-    "ODDS_WIDTH",
+    "BACK_KEYS",
+    "COLUMN_WIDTH",
     "PLOT_ROOM",
+    "STEP_KEYS",
     "TEXT_SCALE",
     "PageMode",
     "Presenter",
@@ -45,41 +48,80 @@ __all__ = [
 ]
 
 TEXT_SCALE = 1.5
-"""How much larger the plot's fonts and the page's text are in presenter mode."""
-ODDS_WIDTH = 330
-"""Width (px) of the odds column beside the plot."""
-PLOT_ROOM = "calc(100vh - 150px)"
-"""The plot's height in presenter mode beside the odds: the screen's, less the page header
-and the bar."""
-PLOT_ROOM_ABOVE_ODDS = "calc(100vh - 260px)"
-"""The plot's height in presenter mode with the odds under it (a long, flat track)."""
+"""How much larger the plot's title and axis fonts and the page's text are in presenter mode."""
+BOARD_TEXT = "16px"
+"""Size of every text drawn on the board in presenter mode (numbers, tags, labels)."""
+COLUMN_WIDTH = 280
+"""Width (px) of the presenter column beside a square board (it fits beside a board as
+high as a 1024x768 window)."""
+COLUMN_ROOM = f"clamp({COLUMN_WIDTH}px, 24vw, 420px)"
+"""The column's width: wider on a wide window (its switches fit on one line)."""
+PLOT_ROOM = "calc(100vh - 10px)"
+"""The board's height in presenter mode beside the column: the whole window's."""
+PLOT_ROOM_ABOVE_ODDS = "calc(100vh - 210px)"
+"""The track's height in presenter mode, with the bar and the odds under it."""
+STEP_KEYS = frozenset({"PageDown", "ArrowRight", " "})
+"""Keys (a clicker's "next") that step the game."""
+BACK_KEYS = frozenset({"PageUp", "ArrowLeft"})
+"""Keys (a clicker's "previous") that go back one step."""
+PRESENTER_KEYS = frozenset({"p", "P"})
+"""Keys that switch presenter mode on or off."""
+SEAT_KEYS = frozenset("123456789")
+"""Keys that select a racer by its number."""
 
 _ODDS_CSS = """
-:host { font-size: 1.15em; }
+:host { font-size: 1.0em; }
 .rl-po-head { font-weight: 600; margin-bottom: 6px; }
 ul { list-style: none; margin: 0; padding: 0; }
-li { padding: 5px 0; border-bottom: 1px solid #e2e2e2; line-height: 1.35; }
+li { padding: 4px 0; border-bottom: 1px solid #e2e2e2; line-height: 1.3; }
 li .p { font-weight: 700; white-space: nowrap; }
 :host(.rl-po-wide) ul { display: flex; flex-wrap: wrap; column-gap: 28px; }
 """
 
 PAGE_CSS = (
+    "#header.navbar {padding-top: 0 !important; padding-bottom: 0 !important;} "
+    "#header .title {font-size: 1.2em !important; line-height: 1.6em !important;} "
+    "#main {padding-bottom: 6px !important;} "
+    "body.rl-presenter #header {display: none !important;} "
     "body.rl-presenter #sidebar.sidenav {display: none !important;} "
     "body.rl-presenter #main.col {margin-left: 0 !important; max-width: 100% !important; "
-    "flex: 1 1 100% !important; font-size: 150%;}"
+    "flex: 1 1 100% !important; font-size: 125%; padding: 4px !important;}"
 )
-"""What presenter mode changes in the page template (nothing outside it, e.g. JupyterLab)."""
+"""What the page template looks like with a dashboard: a slim header; in presenter mode no
+header, no sidebar, larger text (nothing outside the template, e.g. JupyterLab)."""
+
+_KEYS_JS = """
+const KEYS = new Set(%s);
+const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
+const ROLES = new Set(['slider', 'textbox', 'listbox', 'combobox', 'spinbutton']);
+function ignored(e) {
+  for (const el of e.composedPath()) {
+    if (!(el instanceof Element)) continue;
+    if (TYPING.has(el.tagName) || el.isContentEditable) return true;
+    if (ROLES.has(el.getAttribute('role'))) return true;
+    if (el.classList.contains('noUi-handle')) return true;
+    if (e.key === ' ' && el.tagName === 'BUTTON') return true;
+  }
+  return false;
+}
+"""
+"""Browser side: the keys sent to Python, and where a key is someone typing (in a text box,
+a slider or a select, found through shadow roots by the event's composed path)."""
 
 
 class PageMode(JSComponent):
     """Puts the page in presenter mode (a class on ``<body>``) whenever it is drawn or its
-    ``presenting`` changes, so a page opened with ``?presenter=1`` starts that way."""
+    ``presenting`` changes, so a page opened with ``?presenter=1`` starts that way; and
+    sends the page's keys (a clicker's) to Python, except while someone types."""
 
     presenting = param.Boolean(default=False, doc="Whether the page is in presenter mode.")
 
     _esm = (
-        "const CSS = " + repr(PAGE_CSS) + ";\n"
-        """
+        "const CSS = "
+        + repr(PAGE_CSS)
+        + ";\n"
+        + _KEYS_JS % repr(sorted(STEP_KEYS | BACK_KEYS | PRESENTER_KEYS | SEAT_KEYS))
+        + """
 export function render({ model }) {
   if (!document.getElementById('rl-presenter-css')) {
     const css = document.createElement('style');
@@ -90,16 +132,40 @@ export function render({ model }) {
   const apply = () => document.body.classList.toggle('rl-presenter', model.presenting);
   apply();
   model.on('presenting', apply);
+  const onKey = (e) => {
+    if (e.defaultPrevented || e.ctrlKey || e.altKey || e.metaKey || e.repeat) return;
+    if (!KEYS.has(e.key) || ignored(e)) return;
+    e.preventDefault();
+    model.send_msg({key: e.key});
+  };
+  // one listener per page: a view drawn again replaces the last one's
+  if (window.rlPageKeys) document.removeEventListener('keydown', window.rlPageKeys);
+  window.rlPageKeys = onKey;
+  document.addEventListener('keydown', onKey);
 }
 """
     )
 
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        self.on_key: Any = None
+        """Called with each key the page sends (``None``: keys are dropped)."""
+
+    def _handle_msg(self, msg: Any) -> None:
+        key = msg.get("key") if isinstance(msg, dict) else None
+        if isinstance(key, str) and self.on_key is not None:
+            self.on_key(key)
+
 
 class Presenter(pn.viewable.Viewer):
-    """The presenter switch of one dashboard, and the presenter layout's own pieces (the
-    step bar and the odds column, built the first time presenter mode is on)."""
+    """The presenter switch of one dashboard, its keys, and the presenter layout's own
+    pieces (the step buttons, status line and odds, built the first time presenter mode
+    is on). ``carry`` names the dashboard's side panels the layout keeps (the racer picker,
+    the overlay switches)."""
 
-    def __init__(self, dashboard: Any, model: Any, figure: Any, **params: Any) -> None:
+    def __init__(
+        self, dashboard: Any, model: Any, figure: Any, carry: tuple[str, ...] = (), **params: Any
+    ) -> None:
         super().__init__(**params)
         self.dashboard, self.session, self.model, self.figure = (
             dashboard,
@@ -107,20 +173,23 @@ class Presenter(pn.viewable.Viewer):
             model,
             figure,
         )
+        self.carry = carry
         self.toggle = pn.widgets.Toggle(
             label="Presenter mode", css_classes=["rl-presenter-toggle"], width=160
         )
         self.page = PageMode(width=0, height=0, margin=0)
+        self.page.on_key = self.session.guarded(self.key, "key")
         # the switch and the dashboard's layout follow each other (set only on a difference)
         self.toggle.param.watch(self._on_toggle, "value")
         dashboard.param.watch(self._on_presenting, "presenting")
-        self.bar: pn.Row | None = None
+        self.bar: pn.Column | None = None
         self.status: pn.pane.HTML | None = None
         self.odds: pn.pane.HTML | None = None
         self._fonts: dict[str, str] | None = None
-        self._figure_sizes: dict[str, Any] | None = None
+        self._saved: dict[Any, dict[str, Any]] | None = None
         # its status line and odds show the state, the selected racer and who plays each seat
         redraw_on(self.session, self.refresh, "state_version", "selected", "controllers")
+        self.session.param.watch(self._autoplay, "autoplay")
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.toggle
@@ -134,67 +203,133 @@ class Presenter(pn.viewable.Viewer):
             self.toggle.value = bool(event.new)
         self.page.presenting = bool(event.new)
 
+    # -- keys --------------------------------------------------------------------------------
+    def key(self, key: str) -> None:
+        """Do what a key asks (in either layout): PageDown, → and Space step; PageUp and ←
+        go back; 1–9 select that racer; P switches presenter mode. Steps take the same
+        off-loop path as the buttons; a key while a step is worked out is dropped."""
+        s = self.session
+        if key in STEP_KEYS:
+            if not s.busy:
+                step_later(s, "action", "step")
+        elif key in BACK_KEYS:
+            if s.timeline.index > 0:
+                back_now(s)
+        elif key in SEAT_KEYS:
+            seat = int(key) - 1
+            if seat < len(s.player_names) and seat != s.selected:
+                s.selected = seat
+        elif key in PRESENTER_KEYS:
+            self.dashboard.presenting = not self.dashboard.presenting
+
+    # -- the layout ---------------------------------------------------------------------------
     def _build(self) -> None:
         g = self.session.guarded
-        big = dict(styles={"font-size": "1.3em"}, min_width=110, height=52)
+        beside = self.dashboard.PLOT_BESIDE_SIDE
+        big = dict(styles={"font-size": "1.15em"}, min_width=90, height=48, margin=(3, 3))
+        if beside:
+            big["sizing_mode"] = "stretch_width"
         back = pn.widgets.Button(label="◀ Back", **big)
         step = pn.widgets.Button(label="Step", color="primary", **big)
         turn = pn.widgets.Button(label="Player ▶", color="primary", **big)
+        rnd = pn.widgets.Button(label="Round ▶▶", color="primary", **big)
+        self.play = pn.widgets.Toggle(label="▶ Play", color="success", **big)
         # the same off-loop, turn-taking steps as the sidebar's buttons
         back.on_click(g(lambda e: back_now(self.session), "back"))
         step.on_click(g(lambda e: step_later(self.session, "action", "step"), "step"))
         turn.on_click(g(lambda e: step_later(self.session, "turn", "step a turn"), "step a turn"))
-        self._back, self._forward = back, (step, turn)
-        self.status = pn.pane.HTML("", styles={"font-size": "1.3em"}, margin=(14, 10))
-        self.bar = pn.Row(back, step, turn, self.status, sizing_mode="stretch_width")
-        beside = self.dashboard.PLOT_BESIDE_SIDE
-        size: dict[str, Any] = (
-            dict(width=ODDS_WIDTH, styles={"flex": f"0 1 {ODDS_WIDTH}px"})
-            if beside
-            else dict(sizing_mode="stretch_width", css_classes=["rl-po-wide"])
+        rnd.on_click(g(lambda e: step_later(self.session, "round", "step a round"), "step a round"))
+        self.play.param.watch(g(self._on_play, "autoplay"), "value")
+        self._back, self._forward = back, (step, turn, rnd, self.play)
+        self.status = pn.pane.HTML("", styles={"font-size": "1.1em"}, margin=(6, 8))
+        self.odds = pn.pane.HTML(
+            "",
+            stylesheets=[_ODDS_CSS],
+            margin=(5, 8),
+            sizing_mode="stretch_width",
+            css_classes=[] if beside else ["rl-po-wide"],
         )
-        self.odds = pn.pane.HTML("", stylesheets=[_ODDS_CSS], margin=(5, 10), **size)
+        buttons = pn.GridBox(back, step, turn, rnd, self.play, ncols=2 if beside else 5,
+                             sizing_mode="stretch_width" if beside else None)  # fmt: skip
+        self.bar = pn.Column(
+            buttons, self.status, **({"sizing_mode": "stretch_width"} if beside else {})
+        )
         room = PLOT_ROOM if beside else PLOT_ROOM_ABOVE_ODDS
         self._holder = pn.Column(
-            self.dashboard.plot_pane,
             sizing_mode="stretch_both",  # the plot stretches both ways in it
+            margin=0,
             styles={"flex": "1 1 480px", "height": room, "min-height": "300px"},
+            css_classes=["rl-board"],
         )
 
+    def _on_play(self, event: Any) -> None:
+        self.session.autoplay = bool(event.new)
+
+    def _autoplay(self, event: Any) -> None:
+        if self.bar is not None:
+            on = bool(event.new)
+            self.play.param.update(value=on, label="⏸ Pause" if on else "▶ Play")
+
     def layout(self, banner: Any) -> list[Any]:
-        """The presenter layout: bar, banner, and the plot with the odds beside it."""
+        """The presenter layout: the board as large as the window allows, the steps, the
+        racer picker, the switches and the odds beside it (a square board) or under it."""
         if self.bar is None:
             self._build()
         assert self.bar is not None
-        top = pn.Row(self.toggle, self.page, self.bar, sizing_mode="stretch_width")
+        self._holder.objects = [self.dashboard.plot_pane]
+        carried = [self.dashboard.panel(name) for name in self.carry]
         if not self.dashboard.PLOT_BESIDE_SIDE:
-            return [top, banner, self._holder, self.odds]
+            picks = pn.Column(*carried, width=COLUMN_WIDTH)
+            under = pn.FlexBox(
+                self.bar, picks, pn.Column(self.toggle, self.page),
+                flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width",
+            )  # fmt: skip
+            return [self._holder, under, banner, self.odds]
+        column = pn.Column(
+            self.toggle, self.page, self.bar, banner, *carried, self.odds,
+            margin=(0, 0, 0, 4),
+            styles={"flex": f"0 0 {COLUMN_ROOM}", "width": COLUMN_ROOM, "height": PLOT_ROOM,
+                    "overflow-y": "auto", "font-size": "0.85em"},
+        )  # fmt: skip
         row = pn.FlexBox(
-            self._holder,
-            self.odds,
-            flex_wrap="wrap",
-            align_items="flex-start",
+            self._holder, column, flex_wrap="wrap", align_items="flex-start",
             sizing_mode="stretch_width",
-        )
-        return [top, banner, row]
+        )  # fmt: skip
+        return [row]
 
     def show(self, on: bool) -> None:
-        """Enlarge the plot's fonts and let it fill the presenter layout (or put it back)."""
+        """Enlarge the board's text and let the board fill the presenter layout (a square
+        board without title, axes or legend: the column says what they said), or put every
+        look back as it was."""
         if on and self.bar is None:
             self._build()
         self._fonts = scale_fonts(self.figure, TEXT_SCALE if on else 1.0, self._fonts)
-        fig = self.figure
-        if on:
-            if self._figure_sizes is None:
-                self._figure_sizes = {
-                    k: getattr(fig, k) for k in ("sizing_mode", "height", "min_height")
-                }
-            fig.update(sizing_mode="stretch_both", min_height=300)
-        elif self._figure_sizes is not None:
-            fig.update(**self._figure_sizes)
+        if on and self._saved is None:
+            self._saved = {}
+            for model, looks in self._presenter_looks().items():
+                self._saved[model] = {k: getattr(model, k) for k in looks}
+                model.update(**looks)
+        elif not on and self._saved is not None:
+            for model, looks in self._saved.items():
+                model.update(**looks)
+            self._saved = None
         if self.bar is not None:
             self.bar.visible = on
         self.refresh()
+
+    def _presenter_looks(self) -> dict[Any, dict[str, Any]]:
+        """What presenter mode changes on the figure, by model."""
+        fig = self.figure
+        looks: dict[Any, dict[str, Any]] = {fig: {"sizing_mode": "stretch_both", "min_height": 300}}
+        for r in fig.renderers:
+            if isinstance(getattr(r, "glyph", None), Text):
+                looks[r.glyph] = {"text_font_size": BOARD_TEXT}
+        if self.dashboard.PLOT_BESIDE_SIDE:
+            looks[fig].update(min_border_left=4, min_border_right=4, min_border_top=4,
+                              min_border_bottom=4)  # fmt: skip
+            for part in (fig.title, *fig.xaxis, *fig.yaxis, *fig.legend):
+                looks[part] = {"visible": False}
+        return looks
 
     def refresh(self) -> None:
         """Status line and odds for the selected racer (only while presenting)."""
@@ -223,5 +358,7 @@ def presenter_for(dashboard: Any) -> Presenter:
 
     s = dashboard.session
     if hasattr(dashboard, "arena"):
-        return Presenter(dashboard, KnightsEditor(s), dashboard.arena.figure)
-    return Presenter(dashboard, SonicEditor(s), dashboard.track.figure)
+        return Presenter(
+            dashboard, KnightsEditor(s), dashboard.arena.figure, ("racer", "overlays", "grid")
+        )
+    return Presenter(dashboard, SonicEditor(s), dashboard.track.figure, ("racer", "path"))

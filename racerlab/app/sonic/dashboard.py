@@ -90,6 +90,7 @@ class SonicDashboard(GamePanels, DashboardShell):
 
     TITLE = "Sonic the Hedgehog: Battle Racers"
     PLOT_BESIDE_SIDE = False  # the track is long and flat: it takes the page's width
+    BOARD_HEIGHT = f"{TRACK_HEIGHT - 40}px"  # the tabs' controls on screen with it
     PANELS = (
         PanelSpec("racer", "Selected racer", lambda d: d.racer_picker(), ("state_version",),
                   SIDE, lambda d, w: d.offer_racers()),
@@ -127,8 +128,9 @@ class SonicDashboard(GamePanels, DashboardShell):
         g = s.guarded
         wide = dict(sizing_mode="stretch_width")
         self.track = TrackPlot(s.state, names=s.player_names, selected=s.selected)
+        self.track.figure.sizing_mode = "stretch_both"  # it fills the box the page gives it
         self.track_pane = self.plot_pane = pn.pane.Bokeh(
-            self.track.figure, height=TRACK_HEIGHT, **wide
+            self.track.figure, sizing_mode="stretch_both"
         )
         self.mode = pn.widgets.Select(
             label="Random game: mode",
@@ -151,6 +153,7 @@ class SonicDashboard(GamePanels, DashboardShell):
         # after the hand: it may draw the new state already, with its path (_show_preview)
         redraw_on(s, self._redraw_track, "state_version", after=True)
         redraw_on(s, self._show_selection, "selected")
+        self.select_on_click(self.track.figure, self.track.racer_at)
         self.presenter = presenter_for(self)
         self.build_page(presenting=presenter)
 
