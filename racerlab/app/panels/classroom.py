@@ -94,6 +94,12 @@ export function render({ model }) {
   };
   model.on("write", keep);
   model.follow = params.get("follow") || "";
+  const sidebar = document.getElementById("sidebar");
+  if (model.follow && window.innerWidth < 768 && sidebar && sidebar.classList.contains("show")) {
+    // a follower on a phone: the board first, the controls behind the menu button
+    const toggle = document.getElementById("sidebar-toggle");
+    if (toggle) { toggle.click(); }
+  }
   model.origin = window.location.origin;
   model.path = window.location.pathname;
   model.stored = window.localStorage.getItem(key) || "";
@@ -419,6 +425,8 @@ class ClassBar(pn.viewable.Viewer):
         self.buttons = pn.Row(self.try_button, self.back_button, visible=False)
         self.column = pn.Column(room.browser, self.status, self.buttons, **_wide())
         room.param.watch(lambda _e: self.refresh(), "changed")
+        # a follower's phone hides the sidebar: the bar says where the game is
+        room.session.param.watch(lambda _e: self.refresh() if room.role else None, "state_version")
 
     def refresh(self) -> None:
         room = self.room
@@ -427,8 +435,12 @@ class ClassBar(pn.viewable.Viewer):
         self.back_button.visible = room.role == OWN
         self.buttons.visible = following
         words = {TEACHER: "Teaching class", FOLLOWER: "Following class", OWN: "Away from class"}
-        head = f"<b>{words[room.role]} {esc(room.code)}</b> · " if room.role else ""
-        set_text(self.status, head + esc(room.message) if room.message else head)
+        if not room.role and not room.message:
+            set_text(self.status, "")
+            return
+        where = esc(room.session.status())
+        head = f"<b>{words[room.role]} {esc(room.code)}</b> · {where}" if room.role else where
+        set_text(self.status, f"{head}<br>{esc(room.message)}" if room.message else head)
 
     def __panel__(self) -> Any:
         return self.column
