@@ -417,8 +417,8 @@ class ClassBar(pn.viewable.Viewer):
         super().__init__()
         self.room = room
         self.status = pn.pane.HTML("", css_classes=["rl-class-status"], margin=(0, 5))
-        self.try_button = pn.widgets.Button(name="Try it yourself", button_type="primary")
-        self.back_button = pn.widgets.Button(name="Back to the class", button_type="primary")
+        self.try_button = pn.widgets.Button(label="Try it yourself", color="primary")
+        self.back_button = pn.widgets.Button(label="Back to the class", color="primary")
         guard = room.session.guarded
         self.try_button.on_click(guard(lambda _e: room.try_own(), "try it yourself"))
         self.back_button.on_click(guard(lambda _e: room.back_to_class(), "back to the class"))
@@ -454,15 +454,15 @@ class ClassPanel(pn.viewable.Viewer):
         super().__init__()
         self.room = room
         guard = room.session.guarded
-        self.start_button = pn.widgets.Button(name="Start a class", button_type="success")
-        self.end_button = pn.widgets.Button(name="End class", button_type="danger")
+        self.start_button = pn.widgets.Button(label="Start a class", color="success")
+        self.end_button = pn.widgets.Button(label="End class", color="danger")
         self.start_button.on_click(guard(lambda _e: room.start(), "start a class"))
         self.end_button.on_click(guard(lambda _e: room.end(), "end the class"))
         self.link = pn.pane.HTML("", css_classes=["rl-class-link"], **_wide())
         self.code_input = pn.widgets.TextInput(
-            name="Class code", placeholder="e.g. ACK37P", max_length=12, width=160
+            label="Class code", placeholder="e.g. ACK37P", max_length=12, width=160
         )
-        self.follow_button = pn.widgets.Button(name="Follow", button_type="primary")
+        self.follow_button = pn.widgets.Button(label="Follow", color="primary")
         self.follow_button.on_click(guard(lambda _e: room.follow(self.code_input.value), "follow"))
         self.column = pn.Column(
             pn.pane.Markdown("### Class", margin=(0, 5)),
