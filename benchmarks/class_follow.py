@@ -32,6 +32,7 @@ from socket_visitor import SocketVisitor
 
 ROOT = Path(__file__).resolve().parents[1]
 STEP = re.compile(r"step (\d+) of")
+STATUS = re.compile(r"Round \d+ · step \d+ of \d+")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 
 
@@ -57,17 +58,19 @@ def _cpu_s(pid: int) -> float:
     return total
 
 
-async def follow_over_socket(visitor: SocketVisitor, code: str) -> None:
+async def follow_over_socket(visitor: Follower, code: str) -> None:
     """Tell the page what a browser's store would: the ``?follow=`` code, then ready."""
+    deadline = time.monotonic() + 60
+    while visitor.document is None and time.monotonic() < deadline:
+        await visitor._read(deadline)  # the dashboard may come after the page frame
     tree = visitor.document
     store_id = None
     stack = [tree]
     while stack:
         node = stack.pop()
         if isinstance(node, dict):
-            attrs = node.get("attributes")
-            if isinstance(attrs, dict) and "follow" in attrs and "stored" in attrs:
-                store_id = node["id"]
+            if str(node.get("name", "")).startswith("BrowserStore") and "id" in node:
+                store_id = node["id"]  # the store's parameters (a Bokeh data model)
             stack.extend(node.values())
         elif isinstance(node, list):
             stack.extend(node)
@@ -93,7 +96,7 @@ class Follower(SocketVisitor):
             return
         if '"Step"' in content and self.step_id is None:
             self.step_id = "seen"
-        if self.document is None and '"stored"' in content and '"follow"' in content:
+        if '"BrowserStore' in content:
             self.document = json.loads(content)  # the message that holds the browser store
         numbers = re.findall(r"(?:·|\\u00b7) step (\d+) of", content)
         if numbers:
@@ -151,7 +154,7 @@ async def run(steps: int, followers: int) -> None:
             lags: list[float] = []
             cpu0 = _cpu_s(server.pid)
             for _ in range(steps):
-                status = await teacher.locator(".rl-class-status").inner_text()
+                status = await teacher.get_by_text(STATUS).first.inner_text()
                 before = int(STEP.search(status).group(1)) if STEP.search(status) else -1
                 await step.click()
                 t0 = time.monotonic()
@@ -164,7 +167,7 @@ async def run(steps: int, followers: int) -> None:
                             lags.append(time.monotonic() - t0)
                             waiting.discard(i)
                     if chrome_done is None:
-                        text = await chrome.locator(".rl-class-status").inner_text()
+                        text = await chrome.get_by_text(STATUS).first.inner_text()
                         m = STEP.search(text)
                         if m and int(m.group(1)) >= want:
                             chrome_done = time.monotonic() - t0
