@@ -85,6 +85,7 @@ class Follower(SocketVisitor):
     """A socket visitor that keeps the document it pulled (to find the browser store)."""
 
     document = None
+    following = False
 
     async def _read(self, deadline: float) -> None:
         header = json.loads(await self._frame(deadline))
@@ -96,6 +97,8 @@ class Follower(SocketVisitor):
             return
         if '"Step"' in content and self.step_id is None:
             self.step_id = "seen"
+        if "Following class" in content:
+            self.following = True
         if '"BrowserStore' in content:
             self.document = json.loads(content)  # the message that holds the browser store
         numbers = re.findall(r"(?:·|\\u00b7) step (\d+) of", content)
@@ -118,8 +121,9 @@ async def run(steps: int, followers: int) -> None:
     url = f"http://127.0.0.1:{port}"
     command = [sys.executable, "-m", "racerlab", "serve", "knights", "--num-procs", "2"]
     command += ["--no-show", "--port", str(port), "--data-dir", data]
+    log = open(Path(data) / "server.log", "wb")  # noqa: SIM115 - open while the server runs
     server = subprocess.Popen(
-        command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
         start_new_session=True,
     )  # fmt: skip
     try:
@@ -151,6 +155,13 @@ async def run(steps: int, followers: int) -> None:
                 await follow_over_socket(v, code)
                 visitors.append(v)
             listeners = [asyncio.create_task(v.listen()) for v in visitors]
+            for _ in range(5):  # a follow sent before the page was ready is sent again
+                await asyncio.sleep(2)
+                late = [v for v in visitors if not v.following]
+                for v in late:
+                    await follow_over_socket(v, code)
+            late = sum(not v.following for v in visitors)
+            print(f"{len(visitors) - late} of {len(visitors)} websocket visitors follow")
             lags: list[float] = []
             cpu0 = _cpu_s(server.pid)
             for _ in range(steps):
@@ -174,7 +185,11 @@ async def run(steps: int, followers: int) -> None:
                             lags.append(chrome_done)
                     await asyncio.sleep(0.01)
                 if waiting or chrome_done is None:
-                    print(f"step to {want}: {len(waiting)} followers not there after 10 s")
+                    stuck = sorted(visitors[i].step for i in waiting)
+                    print(
+                        f"step to {want}: {len(waiting)} followers not there after 10 s "
+                        f"(they show steps {stuck}; the Chromium page: {chrome_done})"
+                    )
             cpu = _cpu_s(server.pid) - cpu0
             for task in listeners:
                 task.cancel()
@@ -186,6 +201,7 @@ async def run(steps: int, followers: int) -> None:
               f"{steps} teacher Steps, 2 server processes")  # fmt: skip
         print(f"lag: median {statistics.median(lags):.3f} s, worst {lags[-1]:.3f} s "
               f"({len(lags)} follower updates)")  # fmt: skip
+        print(f"server log: {data}/server.log")
         print(f"server CPU: {cpu:.2f} s in all, {1000 * cpu / steps / followers:.1f} ms "
               "per Step per follower")  # fmt: skip
     finally:

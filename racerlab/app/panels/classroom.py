@@ -53,7 +53,7 @@ __all__ = [
     "whole_line",
 ]
 
-PUBLISH_MS = 60
+PUBLISH_MS = 30
 """How long after a change of the teacher's game it is written (ms): a burst is one write."""
 
 LOOPBACK_NOTE = (

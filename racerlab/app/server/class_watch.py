@@ -28,7 +28,7 @@ __all__ = ["POLL_S", "Watch", "unwatch", "watch"]
 
 log = logging.getLogger(__name__)
 
-POLL_S = 0.3
+POLL_S = 0.2
 """How often (seconds) the watcher reads the followed classes' versions."""
 
 
