@@ -13,6 +13,8 @@
   off the loop. A follower never writes to the store. Its own Step, tweak or edit (or
   "Try it yourself") makes the position its own game; "Back to the class" follows again.
 * "End class" ends it for everyone: followers keep the last position as their own game.
+* The teacher may ask the class a question about the board; followers answer and everyone
+  sees the answers beside the exact one on reveal (:mod:`.class_questions`).
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from ..server.class_store import (
     shared_store,
 )
 from ..server.offload import in_server, off_loop
+from .class_questions import QuestionBox, QuestionDesk
 
 __all__ = [
     "LOOPBACK_NOTE",
@@ -66,7 +69,8 @@ TEACHER, FOLLOWER, OWN = "teacher", "follower", "own"
 
 class BrowserStore(JSComponent):
     """What the page's browser knows: the teacher secret kept in its ``localStorage``, the
-    page's address and a ``?follow=`` code in it. A ``?teach=`` secret in the address is
+    student id kept there (made on first use: one answer per student), the page's address
+    and a ``?follow=`` code in it. A ``?teach=`` secret in the address is
     stored and taken out of the address bar at once."""
 
     key = param.String(default="racerlab-class-teacher")
@@ -75,6 +79,7 @@ class BrowserStore(JSComponent):
     origin = param.String(default="", doc="The page's origin, e.g. http://127.0.0.1:5006.")
     path = param.String(default="", doc="The page's path, e.g. /knights.")
     write = param.String(default="", doc="A secret to keep ('-': forget it).")
+    student = param.String(default="", doc="This browser's student id (from the browser).")
     ready = param.Boolean(default=False, doc="The browser has reported.")
 
     _esm = """
@@ -103,6 +108,13 @@ export function render({ model }) {
   model.origin = window.location.origin;
   model.path = window.location.pathname;
   model.stored = window.localStorage.getItem(key) || "";
+  let student = window.localStorage.getItem("racerlab-class-student");
+  if (!student) {  // random, and works on a plain-http network address too
+    const bytes = window.crypto.getRandomValues(new Uint8Array(12));
+    student = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    window.localStorage.setItem("racerlab-class-student", student);
+  }
+  model.student = student;
   model.ready = true;
   const el = document.createElement("span");
   el.className = "rl-browser-store";
@@ -137,6 +149,7 @@ class Classroom(param.Parameterized):
         self._publishing = False
         self._dirty = False
         self._shown_version = 0
+        self.desk = QuestionDesk(self)
         self.browser.param.watch(session.guarded(self._on_browser, "class"), "ready")
         session.param.watch(self._on_session, ["state_version", "selected"])
 
@@ -173,7 +186,7 @@ class Classroom(param.Parameterized):
             in_store_thread(
                 lambda: shared_store().teacher_class(secret),
                 lambda row: self._resume(secret, row),
-                self._failed,
+                self.failed,
             )
 
     def _resume(self, secret: str, row: ClassRow | None) -> None:
@@ -181,9 +194,15 @@ class Classroom(param.Parameterized):
             self.browser.write = "-"  # the class ended or expired: forget it
             return
         self.secret, self.code = secret, row.code
-        self._load(row, then=lambda: self._say(f"Class {row.code} resumed.", TEACHER))
 
-    def _failed(self, exc: BaseException) -> None:
+        def resumed() -> None:
+            self._say(f"Class {row.code} resumed.", TEACHER)
+            self._watch_questions()
+
+        self._load(row, then=resumed)
+
+    def failed(self, exc: BaseException) -> None:
+        """Report a failed class action on the page."""
         self.session.report(exc, "class")
 
     # -- the teacher ---------------------------------------------------------------------------
@@ -199,11 +218,12 @@ class Classroom(param.Parameterized):
             self.code, self.secret = made
             self.browser.write = self.secret
             self._say(f"Class {self.code} started.", TEACHER)
+            self._watch_questions()
 
         in_store_thread(
             lambda: shared_store().create(game, cursor=cursor, selected=selected),
             started,
-            self._failed,
+            self.failed,
         )
 
     def end(self) -> None:
@@ -213,8 +233,9 @@ class Classroom(param.Parameterized):
         code, secret = self.code, self.secret
         self.browser.write = "-"
         self.secret = ""
+        self._stop_following()
         self._say(f"Class {code} ended.", "")
-        in_store_thread(lambda: shared_store().end(code, secret), lambda _: None, self._failed)
+        in_store_thread(lambda: shared_store().end(code, secret), lambda _: None, self.failed)
 
     def _on_session(self, event: Any) -> None:
         if self._applying:
@@ -250,7 +271,7 @@ class Classroom(param.Parameterized):
 
         def failed(exc: BaseException) -> None:
             self._publishing = False
-            self._failed(exc)
+            self.failed(exc)
 
         in_store_thread(
             lambda: shared_store().publish(code, secret, game, cursor=cursor, selected=selected),
@@ -286,7 +307,7 @@ class Classroom(param.Parameterized):
             self._apply(row)
             self._start_watch(row.version)
 
-        in_store_thread(lambda: shared_store().read(code), found, self._failed)
+        in_store_thread(lambda: shared_store().read(code), found, self.failed)
 
     def try_own(self) -> None:
         """Stop following: the position shown becomes this student's own game."""
@@ -299,13 +320,26 @@ class Classroom(param.Parameterized):
         if self.role == OWN and self.code:
             self._say(f"Following class {self.code}.", FOLLOWER)
             self._shown_version = 0
-            in_store_thread(lambda: shared_store().read(self.code), self._apply, self._failed)
+            in_store_thread(lambda: shared_store().read(self.code), self._apply, self.failed)
             self._start_watch(0)
 
     def _start_watch(self, seen: int) -> None:
         class_watch.unwatch(self._watch)
         doc = in_server()
-        self._watch = class_watch.watch(self.code, doc, self.session.guarded(self._apply), seen)
+        guard = self.session.guarded
+        self._watch = class_watch.watch(
+            self.code, doc, guard(self._apply), seen, asked=guard(self.desk.shown)
+        )
+        if doc is not None:
+            w = self._watch
+            doc.on_session_destroyed(lambda _ctx: class_watch.unwatch(w))
+
+    def _watch_questions(self) -> None:
+        """The teacher's page is told of its class's questions (answers counted)."""
+        class_watch.unwatch(self._watch)
+        doc = in_server()
+        guarded = self.session.guarded(self.desk.shown)
+        self._watch = class_watch.watch(self.code, doc, None, asked=guarded)
         if doc is not None:
             w = self._watch
             doc.on_session_destroyed(lambda _ctx: class_watch.unwatch(w))
@@ -313,6 +347,8 @@ class Classroom(param.Parameterized):
     def _stop_following(self) -> None:
         class_watch.unwatch(self._watch)
         self._watch = None
+        if self.desk.question is not None:
+            self.desk.clear()
 
     def _apply(self, row: ClassRow | None) -> None:
         if self.role != FOLLOWER:
@@ -371,7 +407,7 @@ class Classroom(param.Parameterized):
         off_loop(
             lambda: session.read_text(row.game, "the class's game"),
             adopt,
-            self._failed,
+            self.failed,
             what="loading the class's game",
         )
 
@@ -423,7 +459,8 @@ class ClassBar(pn.viewable.Viewer):
         self.try_button.on_click(guard(lambda _e: room.try_own(), "try it yourself"))
         self.back_button.on_click(guard(lambda _e: room.back_to_class(), "back to the class"))
         self.buttons = pn.Row(self.try_button, self.back_button, visible=False)
-        self.column = pn.Column(room.browser, self.status, self.buttons, **_wide())
+        self.questions = QuestionBox(room, teacher=False)
+        self.column = pn.Column(room.browser, self.status, self.buttons, self.questions, **_wide())
         room.param.watch(lambda _e: self.refresh(), "changed")
         # a follower's phone hides the sidebar: the bar says where the game is
         room.session.param.watch(lambda _e: self.refresh() if room.role else None, "state_version")
@@ -464,11 +501,13 @@ class ClassPanel(pn.viewable.Viewer):
         )
         self.follow_button = pn.widgets.Button(label="Follow", color="primary")
         self.follow_button.on_click(guard(lambda _e: room.follow(self.code_input.value), "follow"))
+        self.questions = QuestionBox(room, teacher=True)
         self.column = pn.Column(
             pn.pane.Markdown("### Class", margin=(0, 5)),
             pn.Row(self.start_button, self.end_button),
             self.link,
             pn.Row(self.code_input, self.follow_button, align="end"),
+            self.questions,
             **_wide(),
         )
         room.param.watch(lambda _e: self.refresh(), "changed")

@@ -38,6 +38,7 @@ racerlab.core.errors.ScenarioError: this browser is not the teacher of class ...
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import os
@@ -57,9 +58,11 @@ __all__ = [
     "CODE_ALPHABET",
     "CODE_LENGTH",
     "IDLE_S",
+    "KINDS",
     "ClassRow",
     "ClassStore",
     "FollowLimiter",
+    "Question",
     "data_dir",
     "in_store_thread",
     "normal_code",
@@ -85,8 +88,16 @@ MAX_WAIT_S = 60.0
 """Longest wait between look-ups imposed on a client that keeps guessing (seconds)."""
 MISS_WINDOW_S = 600.0
 """Wrong codes older than this (seconds) no longer count."""
-MAX_ANSWER_CHARS = 200
+MAX_ANSWER_CHARS = 40
 """Longest answer a student may give (characters)."""
+KINDS = ("yes/no", "number", "percent")
+"""Kinds of question: Yes/No, a number, a chance in percent (0–100)."""
+
+UPGRADES = (
+    "ALTER TABLE classes ADD COLUMN asked INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE questions ADD COLUMN options TEXT NOT NULL DEFAULT ''",
+)
+"""Columns a store made before questions had them gets on opening."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS classes (
@@ -98,7 +109,8 @@ CREATE TABLE IF NOT EXISTS classes (
     version INTEGER NOT NULL,
     created REAL NOT NULL,
     touched REAL NOT NULL,
-    ended REAL
+    ended REAL,
+    asked INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS questions (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -106,6 +118,7 @@ CREATE TABLE IF NOT EXISTS questions (
     kind TEXT NOT NULL,
     text TEXT NOT NULL,
     exact REAL,
+    options TEXT NOT NULL DEFAULT '',
     revealed INTEGER NOT NULL DEFAULT 0,
     created REAL NOT NULL
 );
@@ -161,6 +174,7 @@ class ClassRow:
     created: float
     touched: float
     ended: float | None
+    asked: int = 0
 
     @property
     def is_live(self) -> bool:
@@ -179,6 +193,9 @@ class ClassStore:
         self._local = threading.local()
         with self._db() as db:
             db.executescript(SCHEMA)
+            for upgrade in UPGRADES:
+                with contextlib.suppress(sqlite3.OperationalError):  # the column is there
+                    db.execute(upgrade)
         self.expire()
 
     def _db(self) -> sqlite3.Connection:
@@ -204,7 +221,7 @@ class ClassStore:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             try:
                 self._db().execute(
-                    "INSERT INTO classes VALUES (?, ?, ?, ?, ?, 1, ?, ?, NULL)",
+                    "INSERT INTO classes VALUES (?, ?, ?, ?, ?, 1, ?, ?, NULL, 0)",
                     (code, _hash(secret), game, int(cursor), int(selected), now, now),
                 )
             except sqlite3.IntegrityError:
@@ -217,7 +234,7 @@ class ClassStore:
         row = (
             self._db()
             .execute(
-                "SELECT code, game, cursor, selected, version, created, touched, ended "
+                "SELECT code, game, cursor, selected, version, created, touched, ended, asked "
                 "FROM classes WHERE code = ?",
                 (code,),
             )
@@ -225,15 +242,17 @@ class ClassStore:
         )
         return None if row is None else ClassRow(*row)
 
-    def versions(self, codes: list[str]) -> dict[str, tuple[int, bool]]:
-        """``code -> (version, live)`` of the classes among ``codes`` (one small read)."""
+    def versions(self, codes: list[str]) -> dict[str, tuple[int, bool, int]]:
+        """``code -> (version, live, asked)`` of the classes among ``codes`` (one small
+        read); ``asked`` goes up on each question, answer and reveal."""
         if not codes:
             return {}
         marks = ",".join("?" * len(codes))
         rows = self._db().execute(
-            f"SELECT code, version, ended IS NULL FROM classes WHERE code IN ({marks})", codes
+            f"SELECT code, version, ended IS NULL, asked FROM classes WHERE code IN ({marks})",
+            codes,
         )
-        return {code: (version, bool(live)) for code, version, live in rows}
+        return {code: (version, bool(live), asked) for code, version, live, asked in rows}
 
     def teacher_class(self, secret: str) -> ClassRow | None:
         """The live class whose teacher secret is ``secret`` (``None``: none, or ended)."""
@@ -298,37 +317,68 @@ class ClassStore:
         return cur.rowcount
 
     # -- questions and answers -------------------------------------------------------------
-    def ask(self, code: str, secret: str, kind: str, text: str, exact: float | None) -> int:
-        """The teacher poses a question; returns its id."""
-        self._check(code, secret)
-        cur = self._db().execute(
-            "INSERT INTO questions (code, kind, text, exact, created) VALUES (?, ?, ?, ?, ?)",
-            (code, kind, str(text)[:500], exact, time.time()),
-        )
-        self._db().execute(
-            "UPDATE classes SET version = version + 1, touched = ? WHERE code = ?",
-            (time.time(), code),
-        )
+    def ask(
+        self, code: str, secret: str, kind: str, text: str, exact: float | None, options: str = ""
+    ) -> int:
+        """The teacher poses a question (``kind`` one of :data:`KINDS`; ``options`` the
+        answers offered, e.g. ``"yes,no"``); returns its id."""
+        if kind not in KINDS:
+            raise ScenarioError(f"a question's kind is one of {', '.join(KINDS)}, not {kind!r}")
+        db = self._db()
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            self._check(code, secret)
+            cur = db.execute(
+                "INSERT INTO questions (code, kind, text, exact, options, created) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (code, kind, str(text)[:500], exact, str(options)[:200], time.time()),
+            )
+            db.execute(
+                "UPDATE classes SET asked = asked + 1, touched = ? WHERE code = ?",
+                (time.time(), code),
+            )
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
         return int(cur.lastrowid or 0)
 
     def answer(self, question: int, student: str, answer: str) -> None:
         """A student's answer (one per student: a second one replaces the first); refused
-        once the answers are revealed."""
+        once the answers are revealed. Kept as given (data, cut to :data:`MAX_ANSWER_CHARS`)."""
         answer = str(answer)[:MAX_ANSWER_CHARS]
-        row = (
-            self._db()
-            .execute("SELECT revealed FROM questions WHERE id = ?", (int(question),))
-            .fetchone()
+        db = self._db()
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            row = db.execute(
+                "SELECT revealed, code FROM questions WHERE id = ?", (int(question),)
+            ).fetchone()
+            if row is None:
+                raise ScenarioError("that question is no longer asked")
+            if row[0]:
+                raise ScenarioError("the answers are already revealed")
+            db.execute(
+                "INSERT INTO answers VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (question, student) DO UPDATE SET answer = excluded.answer, "
+                "at = excluded.at",
+                (int(question), str(student)[:64], answer, time.time()),
+            )
+            db.execute("UPDATE classes SET asked = asked + 1 WHERE code = ?", (row[1],))
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    def reveal(self, code: str, secret: str, question: int) -> None:
+        """The teacher shows everyone the answers and the exact answer."""
+        self._check(code, secret)
+        cur = self._db().execute(
+            "UPDATE questions SET revealed = 1 WHERE id = ? AND code = ?", (int(question), code)
         )
-        if row is None:
-            raise ScenarioError("that question is no longer asked")
-        if row[0]:
-            raise ScenarioError("the answers are already revealed")
+        if not cur.rowcount:
+            raise ScenarioError("that question is not this class's")
         self._db().execute(
-            "INSERT INTO answers VALUES (?, ?, ?, ?) "
-            "ON CONFLICT (question, student) DO UPDATE SET answer = excluded.answer, "
-            "at = excluded.at",
-            (int(question), str(student)[:64], answer, time.time()),
+            "UPDATE classes SET asked = asked + 1, touched = ? WHERE code = ?", (time.time(), code)
         )
 
     def answers(self, question: int) -> dict[str, str]:
@@ -337,6 +387,40 @@ class ClassStore:
             "SELECT student, answer FROM answers WHERE question = ? ORDER BY at", (int(question),)
         )
         return dict(rows.fetchall())
+
+    def question(self, code: str) -> Question | None:
+        """The class's latest question with how many students answered (and, once revealed,
+        their answers); ``None`` if it has none."""
+        row = (
+            self._db()
+            .execute(
+                "SELECT id, kind, text, options, exact, revealed FROM questions WHERE code = ? "
+                "ORDER BY id DESC LIMIT 1",
+                (code,),
+            )
+            .fetchone()
+        )
+        if row is None:
+            return None
+        qid, kind, text, options, exact, revealed = row
+        answers = self.answers(qid)
+        shown = tuple(answers.values()) if revealed else ()
+        return Question(qid, kind, text, options, exact, bool(revealed), len(answers), shown)
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A class's question as its pages show it: ``answered`` counts distinct students;
+    ``answers`` holds their answers once ``revealed`` (empty before)."""
+
+    id: int
+    kind: str
+    text: str
+    options: str
+    exact: float | None
+    revealed: bool
+    answered: int
+    answers: tuple[str, ...] = ()
 
 
 def _check_game_text(game: str) -> None:

@@ -5,8 +5,11 @@ per process reads the versions of every followed class in one small query every
 :data:`POLL_S` seconds; when a class's version moved, it reads that class's row once and
 hands it to each page following it, on that page's own event loop
 (:func:`racerlab.app.server.offload.hand_over`). Thirty followers on two processes are two
-small reads every :data:`POLL_S`, not thirty. The same thread removes expired classes
-every :data:`~racerlab.app.server.class_store.SWEEP_S`.
+small reads every :data:`POLL_S`, not thirty. A page may also be told of the class's
+questions (a question asked, an answer given, a reveal): the class's ``asked`` counter
+moved, the latest :class:`~racerlab.app.server.class_store.Question` is read once and
+handed to each such page (the teacher's page watches only these). The same thread
+removes expired classes every :data:`~racerlab.app.server.class_store.SWEEP_S`.
 
 A page's registration is dropped when the page stops following or its session ends; a
 document that has gone is forgotten (weak reference).
@@ -21,7 +24,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from .class_store import SWEEP_S, ClassRow, shared_store
+from .class_store import SWEEP_S, ClassRow, Question, shared_store
 from .offload import hand_over
 
 __all__ = ["POLL_S", "Watch", "unwatch", "watch"]
@@ -34,23 +37,33 @@ POLL_S = 0.2
 
 class Watch:
     """One page following one class: ``changed(row)`` runs on the page's loop (``row`` is
-    ``None`` when the class has gone)."""
+    ``None`` when the class has gone); ``asked(question)`` when its questions moved."""
 
-    def __init__(self, code: str, doc: Any, changed: Callable[[ClassRow | None], None]) -> None:
+    def __init__(
+        self,
+        code: str,
+        doc: Any,
+        changed: Callable[[ClassRow | None], None] | None,
+        asked: Callable[[Question | None], None] | None = None,
+    ) -> None:
         self.code = code
         self.doc = weakref.ref(doc) if doc is not None else None
         self.changed = changed
+        self.asked = asked
         self.seen = 0
+        self.seen_asked = 0
 
-    def deliver(self, row: ClassRow | None) -> bool:
-        """Hand ``row`` to the page; ``False`` if the page has gone."""
+    def deliver(self, call: Callable[[Any], None] | None, value: Any) -> bool:
+        """Hand ``value`` to the page's ``call``; ``False`` if the page has gone."""
         doc = None if self.doc is None else self.doc()
         if self.doc is not None and doc is None:
             return False
+        if call is None:
+            return True
         if doc is None:
-            self.changed(row)
+            call(value)
         else:
-            hand_over(doc, lambda: self.changed(row))
+            hand_over(doc, lambda: call(value))
         return True
 
 
@@ -59,11 +72,18 @@ _lock = threading.Lock()
 _thread: threading.Thread | None = None
 
 
-def watch(code: str, doc: Any, changed: Callable[[ClassRow | None], None], seen: int = 0) -> Watch:
+def watch(
+    code: str,
+    doc: Any,
+    changed: Callable[[ClassRow | None], None] | None,
+    seen: int = 0,
+    asked: Callable[[Question | None], None] | None = None,
+) -> Watch:
     """Call ``changed(row)`` on ``doc``'s loop each time class ``code`` changes past
-    version ``seen`` (at once if it already has)."""
+    version ``seen`` (at once if it already has), and ``asked(question)`` each time its
+    questions move (at once if it has one)."""
     global _thread
-    w = Watch(code, doc, changed)
+    w = Watch(code, doc, changed, asked)
     w.seen = seen
     with _lock:
         _watches.add(w)
@@ -101,17 +121,25 @@ def poll_once(store: Any) -> int:
         return 0
     versions = store.versions(sorted({w.code for w in watches}))
     rows: dict[str, ClassRow | None] = {}
+    questions: dict[str, Question | None] = {}
     told = 0
     for w in watches:
-        version = versions.get(w.code, (None, False))[0]
-        if version is not None and version <= w.seen:
-            continue
-        if w.code not in rows:
-            rows[w.code] = store.read(w.code) if version is not None else None
-        row = rows[w.code]
-        w.seen = row.version if row is not None else 1 << 62
-        if not w.deliver(row):
-            unwatch(w)
-        else:
+        version, _live, asked = versions.get(w.code, (None, False, 0))
+        news: list[tuple[Any, Any]] = []
+        if w.changed is not None and (version is None or version > w.seen):
+            if w.code not in rows:
+                rows[w.code] = store.read(w.code) if version is not None else None
+            row = rows[w.code]
+            w.seen = row.version if row is not None else 1 << 62
+            news.append((w.changed, row))
+        if w.asked is not None and version is not None and asked > w.seen_asked:
+            if w.code not in questions:
+                questions[w.code] = store.question(w.code)
+            w.seen_asked = asked
+            news.append((w.asked, questions[w.code]))
+        for call, value in news:
+            if not w.deliver(call, value):
+                unwatch(w)
+                break
             told += 1
     return told
