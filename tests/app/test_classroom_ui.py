@@ -5,7 +5,9 @@ The teacher starts a class; followers (one a phone, 390×844) show the teacher's
 within 2 s; "Try it yourself" forks without touching the teacher's game and "Back to the
 class" follows again; the teacher's visible address in a fresh context cannot move the
 teacher's game; the class survives a server restart (the teacher's context resumes it);
-"End class" leaves followers with their own game.
+"End class" leaves followers with their own game. The teacher asks a question, two followers
+answer (one changes its answer: still two students), the teacher reveals and both the teacher
+and a follower see the chart and the same exact answer.
 """
 
 from __future__ import annotations
@@ -209,3 +211,53 @@ def test_a_class_survives_a_server_restart(class_server, browser):
     _wait_where(follower, at, who="follower after the restart")
     now = _step(teacher)
     _wait_where(follower, now, timeout_s=10, who="follower after the restart")
+
+
+def _answer(page: Any, button: str, who: str) -> None:
+    """Click ``button`` until the page says it was sent (a click within a second of the
+    last answer is dropped by the page's rate limit, with a note)."""
+    mine = page.locator(".rl-class-mine", has_text=re.compile(f"^{button.lower()}$"))
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < 20:
+        page.get_by_role("button", name=button, exact=True).click()
+        try:
+            mine.wait_for(timeout=1500)
+            return
+        except Exception:  # dropped as too soon, or not back yet: the page shows which
+            continue
+    seen = page.locator(".rl-class-question").inner_text()
+    raise AssertionError(f"{who}: expected 'Your answer: {button.lower()}', saw {seen!r}")
+
+
+def test_the_class_answers_a_question_and_everyone_sees_the_chart(class_server, browser):
+    teacher = _open(browser, f"{class_server.url}/knights")
+    link = _start_class(teacher)
+    ann, bob = _open(browser, link), _open(browser, link)
+    teacher.get_by_role("button", name="Ask the class").click()
+    teacher.locator(".rl-class-answered", has_text="0 students answered").wait_for(timeout=20_000)
+    for page in (ann, bob):
+        page.get_by_text(re.compile(r"Question: Will .+'s shot at .+ hit\?")).wait_for(
+            timeout=10_000
+        )
+    _answer(ann, "Yes", "ann")
+    _answer(bob, "Yes", "bob")
+    _answer(bob, "No", "bob changing its answer")
+    answered = teacher.locator(".rl-class-answered")
+    try:
+        answered.filter(has_text="2 students answered").wait_for(timeout=10_000)
+    except Exception as exc:
+        raise AssertionError(
+            f"expected '2 students answered', saw {answered.inner_text()!r}"
+        ) from exc
+    teacher.get_by_role("button", name="Reveal").click()
+    exact = {}
+    for who, page in (("teacher", teacher), ("ann", ann)):
+        line = page.locator(".rl-class-exact")
+        line.wait_for(timeout=10_000)
+        exact[who] = line.inner_text()
+        assert re.match(r"Exact: \d+\.\d% \(yes\) · 2 answers", exact[who]), exact[who]
+        page.locator(".rl-class-result canvas").first.wait_for(timeout=10_000)
+    assert exact["teacher"] == exact["ann"]
+    assert not ann.get_by_role("button", name="Yes", exact=True).is_visible()  # closed
+    for page in (teacher, ann, bob):
+        assert not page.errors, page.errors
