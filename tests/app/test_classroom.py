@@ -181,3 +181,24 @@ def test_reveal_shows_every_page_the_counts_and_the_exact_answer(asked):
         assert chart.object.renderers[0].data_source.data["count"] == [1, 1]
     s_room.desk.send("no")  # too late: nothing changes
     assert shared_store().answers(q.id)[s_room.desk.student_id()] == "yes"
+
+
+def test_battle_racers_asks_the_chance_to_resolve_first(tmp_path, monkeypatch):
+    from racerlab.app import sonic_app
+    from racerlab.sonic import queries
+
+    monkeypatch.setenv("RACERLAB_DATA_DIR", str(tmp_path))
+    teacher = sonic_app(seed=2)
+    room = classroom_for(teacher)
+    room.start()
+    teacher.session.selected = 3
+    room.desk.ask("first")
+    q = shared_store().question(room.code)
+    s = teacher.session
+    assert q.kind == "percent" and q.options == "0,100"
+    assert q.exact == pytest.approx(float(queries.first_odds(s.state, s.rules)[3]))
+    assert s.player_names[3] in q.text
+    room.desk.ask("hit", 1)  # a Racer Knights question: refused on the page, nothing stored
+    assert shared_store().question(room.code).id == q.id
+    assert "no question 'hit' in this game" in s.error
+    room.end()

@@ -26,6 +26,7 @@ from typing import Any
 import panel as pn
 import param
 
+from ...core.errors import ScenarioError
 from ..kit.escape import text as esc
 from ..kit.redraw import set_text
 from ..server.class_store import MAX_ANSWER_CHARS, Question, in_store_thread, shared_store
@@ -79,6 +80,9 @@ class QuestionDesk(param.Parameterized):
         """Ask the class the question ``what`` about the selected racer (and ``target``)."""
         room, session = self.room, self.room.session
         if room.role != "teacher":
+            return
+        if what not in ASKS.get(session.kit.name, {}).values():
+            room.failed(ScenarioError(f"there is no question {what!r} in this game"))
             return
         state, rules, names = session.state, session.rules, list(session.player_names)
         racer, code, secret = session.selected, room.code, room.secret
