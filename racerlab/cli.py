@@ -182,6 +182,18 @@ def _add_serve(sub: argparse._SubParsersAction) -> None:
         help="server processes sharing the port, for a class (0: one per core; at most the "
         "number of cores; default: %(default)s)",
     )
+    flag(
+        p,
+        "--network",
+        "serve the room's network for a class: listen on every interface and give students "
+        "this machine's network address (default: this machine only)",
+    )
+    p.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        default=None,
+        help="folder of the class store (default: $RACERLAB_DATA_DIR, else your data folder)",
+    )
     p.set_defaults(func=_serve)
 
 

@@ -20,7 +20,15 @@ def tab_content(app, name: str):
 
 def test_tabs_are_named_and_only_the_first_is_built_the_others_show_a_spinner():
     app = knights_app(seed=3)
-    assert app.tab_names == ["hand", "tweak", "odds", "simulation", "editor", "catalog"]
+    assert app.tab_names == [
+        "hand",
+        "tweak",
+        "odds",
+        "simulation",
+        "editor",
+        "catalog",
+        "classroom",
+    ]
     assert app.shown_tab == "hand"
     assert set(app._panels) & {"tweak", "odds", "simulation", "editor"} == set()
     for name in ("tweak", "odds", "simulation", "editor"):

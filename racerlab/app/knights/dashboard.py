@@ -26,6 +26,7 @@ from ..kit.session import GameSession
 from ..kit.shell import SIDE, SIDE_WIDTH, DashboardShell, GamePanels, PanelSpec
 from ..kit.tables import TABLE_CSS
 from ..panels.catalog import CatalogPanel
+from ..panels.common import COMMON_PANELS
 from ..panels.editor_view import knights_editor
 from ..panels.presenter import presenter_for
 from ..panels.simulation import SimulationPanel
@@ -95,6 +96,7 @@ class KnightsDashboard(GamePanels, DashboardShell):
                   lambda d: knights_editor(d.session, d.arena.figure), (),
                   on_show=lambda editor, on: editor.show(on)),
         PanelSpec("catalog", "Catalog", lambda d: CatalogPanel(d.session), ()),
+        *COMMON_PANELS,
     )  # fmt: skip
 
     def __init__(

@@ -441,6 +441,9 @@ def serve_command(args: argparse.Namespace) -> int:
     requested = int(getattr(args, "num_procs", 1))
     procs = 1 if requested == 1 else process_count(requested)  # refused before listening
     app_routes(game)  # fail fast with a clear message for an unknown game
+    from .class_network import class_options
+
+    address, class_origins = class_options(args, address, port)  # --network, --data-dir
     how = "" if procs == 1 else f" with {procs} server processes"
     print(f"racerlab: serving {game} at http://{address}:{port}/{how} (Ctrl+C to stop)", flush=True)
     warm_first_page()
@@ -451,7 +454,10 @@ def serve_command(args: argparse.Namespace) -> int:
             port=port,
             address=address,
             show=not getattr(args, "no_show", False),
-            allow_websocket_origin=list(getattr(args, "allow_websocket_origin", []) or []),
+            allow_websocket_origin=[
+                *(getattr(args, "allow_websocket_origin", []) or []),
+                *class_origins,
+            ],
             num_procs=procs,
         )
     except OSError as exc:

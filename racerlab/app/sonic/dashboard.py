@@ -42,6 +42,7 @@ from ..kit.session import GameSession
 from ..kit.shell import MAIN, SIDE, SIDE_WIDTH, DashboardShell, GamePanels, PanelSpec
 from ..kit.tables import CAPTION_CSS, TABLE_CSS
 from ..panels.catalog import CatalogPanel
+from ..panels.common import COMMON_PANELS
 from ..panels.editor_view import sonic_editor
 from ..panels.presenter import presenter_for
 from ..panels.simulation import SimulationPanel
@@ -112,6 +113,7 @@ class SonicDashboard(GamePanels, DashboardShell):
         PanelSpec("editor", "Edit position", lambda d: sonic_editor(d.session, d.track.figure),
                   (), on_show=lambda editor, on: editor.show(on)),
         PanelSpec("catalog", "Catalog", lambda d: CatalogPanel(d.session), ()),
+        *COMMON_PANELS,
     )  # fmt: skip
 
     def __init__(
