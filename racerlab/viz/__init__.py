@@ -15,6 +15,8 @@
   :mod:`racerlab.viz.track_labels`: every text of the track plot, placed so none collide.
 - :mod:`racerlab.viz.odds_charts` (exact-odds bar charts) and
   :mod:`racerlab.viz.balance_plots` (figures of balance runs).
+- :mod:`racerlab.viz.class_answers`: a class's answers to a question beside the exact
+  answer (one figure, built on reveal).
 - :mod:`racerlab.viz.result_note`: the end of a game written over the board (one label).
 
 Each plot class creates its renderers once and exposes ``figure`` and

@@ -22,6 +22,12 @@ Nothing here lays out a page. The modules:
   ``?presenter=1``).
 * :mod:`~racerlab.app.server.offline`: a served page's stylesheets from the server's own
   route (pages work offline).
+* :mod:`~racerlab.app.server.class_store`: the class store: classes, their games,
+  questions and answers in one SQLite file (WAL) that every server process shares.
+* :mod:`~racerlab.app.server.class_watch`: one watcher thread per server process that
+  tells each follower's page of its teacher's changes, on the page's own event loop.
+* :mod:`~racerlab.app.server.class_network`: ``racerlab serve --network`` and
+  ``--data-dir``: the room's address for the follow links, and where the store lives.
 * :mod:`~racerlab.app.server.closed_tabs`: no traceback in the log when a tab closes while
   the server writes to it.
 
