@@ -433,6 +433,24 @@ def warm_first_page() -> str:
     )
 
 
+def _use_catalog(game: str, folder: str | None) -> bool:
+    """Play the catalog in ``folder`` on every new page (``racerlab serve --catalog DIR``);
+    a refused one is reported naming file, entry and field (returns ``False``)."""
+    from ...core.errors import CatalogError
+    from .served_catalog import serve_catalog
+
+    try:
+        served = serve_catalog(folder, None if game == "all" else [game])
+    except CatalogError as exc:
+        print(f"racerlab: error: the catalog in {folder} is refused:", file=sys.stderr)
+        for problem in exc.problems:
+            print(f"  {problem}", file=sys.stderr)
+        return False
+    if served:
+        print(f"racerlab: new pages play the catalog in {folder} ({', '.join(served)})")
+    return True
+
+
 def serve_command(args: argparse.Namespace) -> int:
     """Run ``racerlab serve`` from parsed arguments until interrupted; returns the exit code."""
     game = getattr(args, "game", "all") or "all"
@@ -441,6 +459,8 @@ def serve_command(args: argparse.Namespace) -> int:
     requested = int(getattr(args, "num_procs", 1))
     procs = 1 if requested == 1 else process_count(requested)  # refused before listening
     app_routes(game)  # fail fast with a clear message for an unknown game
+    if not _use_catalog(game, getattr(args, "catalog", None)):
+        return 2
     how = "" if procs == 1 else f" with {procs} server processes"
     print(f"racerlab: serving {game} at http://{address}:{port}/{how} (Ctrl+C to stop)", flush=True)
     warm_first_page()

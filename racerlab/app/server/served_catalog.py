@@ -1,0 +1,45 @@
+"""The catalog ``racerlab serve --catalog DIR`` plays: every new page's game starts with it.
+
+:func:`serve_catalog` reads each served game's catalog from the folder once, before the
+server listens (a refused folder stops the command with every problem named by file,
+entry and field); :func:`served_catalog` gives a game's catalog to the dashboards that
+build a page (``None``: the bundled one). Forked server processes inherit it.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+from ...core.catalog_files import CatalogFolder, LoadedCatalog, catalog_games
+
+__all__ = ["serve_catalog", "served_catalog"]
+
+_SERVED: dict[str, LoadedCatalog] = {}
+_LOCK = threading.Lock()
+
+
+def serve_catalog(folder: str | Path | None, games: list[str] | None = None) -> list[str]:
+    """Play the catalog in ``folder`` on every new page of ``games`` (default: every game
+    with catalog files); ``None`` goes back to the bundled catalogs. Returns the games
+    whose catalog was read; a refused catalog raises its
+    :class:`~racerlab.core.errors.CatalogError` and changes nothing."""
+    if folder is None:
+        with _LOCK:
+            _SERVED.clear()
+        return []
+    source = CatalogFolder(folder)
+    wanted = [g for g in (games or catalog_games()) if g in catalog_games()]
+    loaded = {game: source.load(game) for game in wanted}
+    with _LOCK:
+        _SERVED.clear()
+        _SERVED.update(loaded)
+    return wanted
+
+
+def served_catalog(game: str) -> Any:
+    """The catalog object a new page of ``game`` plays (``None``: the bundled one)."""
+    with _LOCK:
+        hit = _SERVED.get(game)
+    return None if hit is None else hit.catalog
