@@ -45,7 +45,7 @@ from typing import Any
 from .catalog import MAX_FILE_BYTES, data_dir, read_limited, read_toml
 from .catalog_diff import apply_files, catalog_hash, diff_files, to_toml
 from .errors import CatalogError, Problem, ScenarioError, clip
-from .limits import MAX_PATH_CHARS
+from .limits import MAX_CATALOG_BYTES, MAX_PATH_CHARS
 from .printed import entry_provenance
 from .provenance import ProvenanceIndex
 from .registry import descriptor
@@ -70,8 +70,6 @@ __all__ = [
     "saved_catalog",
 ]
 
-MAX_CATALOG_BYTES = 5_000_000
-"""Most bytes a set of catalog files given at once may hold in all (the page's upload limit)."""
 MAX_CATALOG_FILES = 40
 """Most files a set of catalog files given at once may hold."""
 

@@ -32,7 +32,7 @@ from ..kit.controls import set_text
 from ..kit.escape import fill, html_pane, markdown_pane
 from ..kit.escape import text as esc
 from ..kit.session import LOAD_BUDGET_S, GameSession
-from ..kit.upload import MAX_UPLOAD_BYTES, UploadGuard, too_large
+from ..kit.upload import UploadGuard, refusal
 from ..server.offload import off_loop
 
 __all__ = ["CatalogPanel", "problems_html", "replayed", "use_catalog"]
@@ -119,7 +119,7 @@ class CatalogPanel(pn.viewable.Viewer):
         )
         self.upload.param.watch(g(self._on_upload, "load catalog"), "value")
         self.upload.param.watch(g(self._on_refused, "load catalog"), "filename")
-        self.guard = UploadGuard(max_bytes=MAX_UPLOAD_BYTES, height=0, margin=0)
+        self.guard = UploadGuard(height=0, margin=0)
         self.bundled = pn.widgets.Button(
             label="Bundled catalog", css_classes=["rl-catalog-bundled"], width=160
         )
@@ -173,11 +173,9 @@ class CatalogPanel(pn.viewable.Viewer):
         set_text(self.problems, f'<div class="rl-catalog-refused">{head}{problems_html(exc)}</div>')
 
     def _on_refused(self, event: Any) -> None:
-        refused = too_large(event.new)
-        if refused is not None:
-            name, size = refused
-            reason = f"{name}: file too large ({size} bytes; the limit is {MAX_UPLOAD_BYTES})"
-            self._refused(ScenarioError(reason))
+        message = refusal(event.new, MAX_FILE_BYTES)
+        if message is not None:
+            self._refused(ScenarioError(message))
 
     def _on_upload(self, event: Any) -> None:
         if not event.new:

@@ -33,6 +33,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...core.errors import ScenarioError
+from ...core.limits import MAX_UPLOAD_BYTES
 from ..kit.dashboards import dashboards
 from . import patches
 from .page_ready import socket_opened
@@ -52,8 +53,12 @@ log = logging.getLogger(__name__)
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
 """Addresses only this machine can reach."""
 
-WEBSOCKET_MAX_BYTES = 64_000_000
-"""Largest websocket message the server takes (room above any upload the page lets through)."""
+WEBSOCKET_MAX_BYTES = MAX_UPLOAD_BYTES * 4 // 3 + 1_000_000
+"""Largest websocket message the server takes: just above the largest upload a page sends
+(:data:`~racerlab.core.limits.MAX_UPLOAD_BYTES`, 5 MB, grown by a third in base64, plus
+1 MB for the names and the message around it: about 7.7 MB). A page script that skips the
+browser's check and sends more is cut off before the server holds more than that; its
+own connection closes, no other page notices."""
 
 MAX_REQUEST_HEAD_BYTES = 8 * 1024 * 1024
 """Largest request line plus headers the server reads (Tornado's default is 64 KiB). A
