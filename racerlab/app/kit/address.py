@@ -62,6 +62,7 @@ class GameInAddress:
         """The step the address holds while the game is too long for it, else ``None``."""
         self._due = False
         self._fit_step: int | None = None
+        self._made = self._shown = 0  # encodings started, and the newest one shown
         session.param.watch(self._changed, "state_version")
 
     def _changed(self, _event: Any) -> None:
@@ -75,9 +76,17 @@ class GameInAddress:
         self._due = False
         tl = self.session.timeline.fork()  # here, on the loop: the game as shown now
         step = tl.index
+        self._made += 1
+        number = self._made
+
+        def done(token: str) -> None:
+            if number > self._shown:  # an older encoding that finished later is dropped
+                self._shown = number
+                self.show(token, step)
+
         off_loop(
             lambda: encode_share_token(tl),
-            lambda token: self.show(token, step),
+            done,
             lambda exc: None,  # a game that cannot be saved keeps the last address
             what="putting the game in the address",
         )
