@@ -241,15 +241,18 @@ def _saved_form(game: str, files: Mapping[str, bytes]) -> dict[str, Any] | None:
     return {"changes": changes, "sha256": catalog_hash({**bundled, **given})}
 
 
-def saved_catalog(game: str, catalog: Any) -> dict[str, Any] | None:
+def saved_catalog(game: str, catalog: Any, loaded: Any = None) -> dict[str, Any] | None:
     """What a saved game of ``game`` stores of ``catalog``: ``None`` for the bundled cards
-    (or a game that plays none), else the changes and their hash (``LoadedCatalog.saved``).
-    A catalog built in Python rather than read from files cannot be saved: a
-    :class:`ScenarioError` says so (load it with :func:`load_catalog_files` instead)."""
+    (or a game that plays none), else the changes and their hash (``LoadedCatalog.saved``)
+    of ``loaded`` (the game's own record of how its catalog was loaded, when it is that
+    catalog's) or of the catalog as remembered (:func:`loaded_catalog`). A catalog built
+    in Python rather than read from files cannot be saved: a :class:`ScenarioError` says
+    so (load it with :func:`load_catalog_files` instead)."""
     load = descriptor(game).load_catalog if game in _game_names() else None
     if catalog is None or load is None or catalog is load():
         return None
-    hit = loaded_catalog(catalog)
+    mine = isinstance(loaded, LoadedCatalog) and loaded.catalog is catalog
+    hit = loaded if mine else loaded_catalog(catalog)
     if hit is None:
         raise ScenarioError(
             f"this {game} game plays a catalog that was not read from files, so it cannot be"

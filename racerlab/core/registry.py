@@ -173,13 +173,14 @@ def descriptors() -> list[GameDescriptor]:
 
 @dataclass(frozen=True)
 class CatalogSaving:
-    """How a saved game keeps the catalog it plays: ``saved(game, catalog)`` gives what the
-    file stores (``None`` for the bundled cards), ``restore(game, stored, source)`` the
+    """How a saved game keeps the catalog it plays: ``saved(game, catalog, loaded)`` gives
+    what the file stores (``None`` for the bundled cards; ``loaded`` is the timeline's own
+    record of how its catalog was loaded, or ``None``), ``restore(game, stored, source)`` the
     catalog back (a :class:`~racerlab.core.catalog_files.LoadedCatalog`). Handed over by
     :mod:`racerlab.games` (:mod:`racerlab.core.catalog_files` does the work), so the
     timeline that saves games need not import the catalog files that load them."""
 
-    saved: Callable[[str, Any], Any]
+    saved: Callable[[str, Any, Any], Any]
     restore: Callable[[str, Any, str], Any]
 
 

@@ -243,7 +243,9 @@ class Timeline(Generic[S]):
         (:func:`~racerlab.core.catalog_files.saved_catalog`)."""
         saving = registry.catalog_saving()
         played = getattr(self.rules, "catalog", None)
-        catalog = None if saving is None else saving.saved(self.rules.name, played)
+        catalog = (
+            None if saving is None else saving.saved(self.rules.name, played, self.catalog_loaded)
+        )
         out = {
             "format": FORMAT,
             "version": 1 if catalog is None else FORMAT_VERSION,

@@ -113,3 +113,17 @@ def test_loading_cards_the_game_cannot_go_on_with_asks_first():
     panel.load(files)
     panel.ask_new.clicks += 1
     assert s.kit.catalog is not None and len(s.timeline) == 1  # a new game on the new cards
+
+
+def test_a_page_saves_its_cards_however_many_catalogs_the_server_reads_later():
+    from racerlab.core.catalog_files import MAX_REMEMBERED, loaded_catalog
+
+    loaded = load_catalog_files("knights", {"parts.toml": edited_parts()})
+    s = GameSession(knights_kit(catalog=loaded.catalog), seed=4)
+    s.step()
+    for i in range(MAX_REMEMBERED + 2):  # other pages' catalogs push this one out
+        load_catalog_files("knights", {"parts.toml": edited_parts(4 + i % 2)})
+    assert loaded_catalog(loaded.catalog) is None
+    assert '"catalog"' in s.dumps() and len(s.share_token()) > 0
+    s.new_random(5)  # a new game on the same kit still knows its cards
+    assert '"strength":6' in s.dumps()

@@ -48,7 +48,7 @@ from ...core.errors import IllegalActionError, RacerlabError, ScenarioError, cli
 from ...core.limits import time_budget
 from ...core.rules import Action, DirectorAction, Rules
 from ...core.timeline import Timeline
-from .game_catalog import kit_playing
+from .game_catalog import kit_playing, with_catalog_record
 from .share_link import (
     MAX_SAVED_GAME_BYTES,
     MAX_SHARE_TOKEN_CHARS,
@@ -211,7 +211,7 @@ class GameSession(param.Parameterized):
         return Timeline.new(rules, self.kit.random_setup(seed), self.kit.options, seed)
 
     def _start(self, timeline: Timeline) -> None:
-        self.lines = [timeline]
+        self.lines = [with_catalog_record(timeline, self.lines)]
         self._log_cache.clear()
         with param.parameterized.discard_events(self):
             self.line = 0
