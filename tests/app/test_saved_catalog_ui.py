@@ -6,6 +6,7 @@ little and no other visitor notices."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import time
@@ -143,7 +144,7 @@ def test_a_dropped_connection_and_a_reload_keep_the_game_and_its_card(
         page.get_by_text("Playing your catalog").first.wait_for(timeout=LOAD_MS)
         steps(page, 8, wait_for, status_step)
         # the address follows within DEBOUNCE_MS and an encoding: wait for the 8th action
-        wait_for(lambda: len(decoded(game_in_address(page) or EMPTY)["actions"]) == 8, timeout=30)
+        wait_for(lambda: len(decoded(game_in_address(page) or EMPTY)["actions"]) == 8, timeout=60)
         token_at_8 = game_in_address(page)
         shown = log_text(page)
         assert "Round" in shown or shown  # the log of the 8 steps
@@ -165,6 +166,14 @@ def test_a_dropped_connection_and_a_reload_keep_the_game_and_its_card(
         open_page(page, f"{other}/?game={altered(token_at_8)}")
         page.get_by_text("cut or altered").first.wait_for(timeout=LOAD_MS)
         assert status_step(page) == 0  # refused: the page keeps its own game
+        saved = json.dumps(decoded(token_at_8)).encode()  # the saved-game file of that game
+        page.locator("input[type=file][accept*=json]").set_input_files(
+            files=[{"name": "game.json", "mimeType": "application/json", "buffer": saved}]
+        )
+        wait_for(lambda: status_step(page) == 8, timeout=LOAD_MS / 1000)
+        wait_for(lambda: log_text(page) == shown, timeout=LOAD_MS / 1000)
+        page.get_by_text("Catalog", exact=True).click()
+        page.get_by_text("Playing your catalog").first.wait_for(timeout=LOAD_MS)
     assert not [e for e in js_errors if "WebSocket" not in e]
 
 
