@@ -127,3 +127,19 @@ def test_a_page_saves_its_cards_however_many_catalogs_the_server_reads_later():
     assert '"catalog"' in s.dumps() and len(s.share_token()) > 0
     s.new_random(5)  # a new game on the same kit still knows its cards
     assert '"strength":6' in s.dumps()
+
+
+def test_a_battle_racers_link_with_one_changed_racer_is_at_most_a_fifth_longer():
+    from racerlab.app.sonic.game import sonic_kit
+
+    text = (data_dir() / "sonic" / "racers.toml").read_text(encoding="utf-8")
+    changed = text.replace('name = "Sonic"', 'name = "Sonic Zed"', 1).encode()
+    loaded = load_catalog_files("sonic", {"racers.toml": changed})
+    lengths = []
+    for cards in (None, loaded.catalog):
+        s = GameSession(sonic_kit(catalog=cards), seed=5)
+        for _ in range(20):
+            s.step()
+        lengths.append(len(s.share_token()))
+    print(f"20-step Battle Racers link: bundled {lengths[0]}, one changed racer {lengths[1]}")
+    assert lengths[1] <= 1.2 * lengths[0]
