@@ -82,7 +82,6 @@ def refusal(filename: object, default_limit: int) -> str | None:
 class UploadGuard(JSComponent):
     """Makes the page's file inputs refuse what is over their kind's limits, unread."""
 
-    max_bytes = param.Integer(default=MAX_UPLOAD_BYTES, doc="Most bytes one upload carries.")
     limits = param.String(default=json.dumps(LIMITS), doc="accept -> [per file, in all] (JSON).")
 
     _esm = """
