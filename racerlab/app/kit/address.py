@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import panel as pn
 import param
 from panel.custom import JSComponent
 
@@ -63,14 +64,17 @@ class GameInAddress:
         self._due = False
         self._fit_step: int | None = None
         self._made = self._shown = 0  # encodings started, and the newest one shown
+        doc = in_server() or pn.state.curdoc  # a served page is built with its document set
+        self._doc = doc if doc is not None and doc.session_context is not None else None
         session.param.watch(self._changed, "state_version")
 
     def _changed(self, _event: Any) -> None:
-        doc = in_server()
+        doc = in_server() or self._doc  # a game may change in a worker thread (a load)
         if doc is None or self._due:  # a notebook has no address; one update per burst
             return
         self._due = True
-        doc.add_timeout_callback(self._encode, DEBOUNCE_MS)
+        # thread-safe from anywhere; the timeout is then set on the page's own loop
+        doc.add_next_tick_callback(lambda: doc.add_timeout_callback(self._encode, DEBOUNCE_MS))
 
     def _encode(self) -> None:
         self._due = False
