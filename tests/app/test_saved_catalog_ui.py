@@ -144,18 +144,8 @@ def test_a_dropped_connection_and_a_reload_keep_the_game_and_its_card(
         page.get_by_text("Playing your catalog").first.wait_for(timeout=LOAD_MS)
         steps(page, 8, wait_for, status_step)
         # the address follows within DEBOUNCE_MS and an encoding: wait for the 8th action
-        wait_for(
-            lambda: (
-                print(
-                    "DBG",
-                    status_step(page),
-                    len(decoded(game_in_address(page) or EMPTY)["actions"]),
-                )
-                or len(decoded(game_in_address(page) or EMPTY)["actions"]) == 8
-            ),
-            timeout=60,
-            interval=5,
-        )
+        in_address = lambda: len(decoded(game_in_address(page) or EMPTY)["actions"])  # noqa: E731
+        wait_for(lambda: in_address() == 8, timeout=60, interval=0.5)
         token_at_8 = game_in_address(page)
         shown = log_text(page)
         assert "Round" in shown or shown  # the log of the 8 steps
