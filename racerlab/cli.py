@@ -182,6 +182,7 @@ def _add_serve(sub: argparse._SubParsersAction) -> None:
         help="server processes sharing the port, for a class (0: one per core; at most the "
         "number of cores; default: %(default)s)",
     )
+    catalog_option(p, "every new page's game")
     flag(
         p,
         "--network",

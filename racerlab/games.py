@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .core import registry
+from .core.catalog_files import restore_catalog, saved_catalog
 
 __all__ = ["GAMES", "GameEntry", "install"]
 
@@ -65,6 +66,7 @@ def install() -> None:
     """Hand every listed game to the core's registry (done once on ``import racerlab``)."""
     for entry in GAMES:
         registry.add_game(entry.name, entry.load)
+    registry.set_catalog_saving(registry.CatalogSaving(saved_catalog, restore_catalog))
 
 
 install()

@@ -35,7 +35,13 @@ from pathlib import Path
 from typing import Any
 
 from .errors import CatalogError, Problem, RacerlabError, clip
-from .limits import MAX_NAME_CHARS, MAX_PATH_CHARS, MAX_SAVED_GAME_BYTES, name_problem
+from .limits import (
+    MAX_CATALOG_FILE_BYTES,
+    MAX_NAME_CHARS,
+    MAX_PATH_CHARS,
+    MAX_SAVED_GAME_BYTES,
+    name_problem,
+)
 from .printed import check_printed
 
 __all__ = [
@@ -51,9 +57,10 @@ __all__ = [
     "validate_file",
 ]
 
-MAX_FILE_BYTES = 2_000_000
-"""Largest catalog file accepted (bytes), by ``racerlab validate``, ``--catalog DIR`` and the
-dashboards' Catalog tab; bigger files are refused. Saved games have their own limit,
+MAX_FILE_BYTES = MAX_CATALOG_FILE_BYTES
+"""Largest catalog file accepted (bytes): :data:`~racerlab.core.limits.MAX_CATALOG_FILE_BYTES`,
+by ``racerlab validate``, ``--catalog DIR`` and the dashboards' Catalog tab; bigger files
+are refused. Saved games have their own limit,
 :data:`~racerlab.core.limits.MAX_SAVED_GAME_BYTES`."""
 
 _MISSING = object()

@@ -29,6 +29,8 @@ The core names no game: ``game`` is a registered game's name
 
 from __future__ import annotations
 
+import copy
+import functools
 import os
 import re
 import tempfile
@@ -40,9 +42,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .catalog import MAX_FILE_BYTES, data_dir, read_limited
+from .catalog import MAX_FILE_BYTES, data_dir, read_limited, read_toml
+from .catalog_diff import apply_files, catalog_hash, diff_files, to_toml
 from .errors import CatalogError, Problem, ScenarioError, clip
-from .limits import MAX_PATH_CHARS
+from .limits import MAX_CATALOG_BYTES, MAX_PATH_CHARS
 from .printed import entry_provenance
 from .provenance import ProvenanceIndex
 from .registry import descriptor
@@ -59,12 +62,14 @@ __all__ = [
     "game_folder",
     "load_catalog_files",
     "load_catalog_folder",
+    "loaded_catalog",
     "marked_text",
     "provenance_index",
+    "remember",
+    "restore_catalog",
+    "saved_catalog",
 ]
 
-MAX_CATALOG_BYTES = 5_000_000
-"""Most bytes a set of catalog files given at once may hold in all (the page's upload limit)."""
 MAX_CATALOG_FILES = 40
 """Most files a set of catalog files given at once may hold."""
 
@@ -93,6 +98,9 @@ class LoadedCatalog:
     catalog: Any
     files: tuple[str, ...]
     provenance: ProvenanceIndex
+    saved: dict[str, Any] | None = None
+    """What a saved game stores of this catalog: ``{"changes": ..., "sha256": ...}`` (see
+    :mod:`racerlab.core.catalog_diff`); ``None`` when it is the bundled catalog's data."""
 
     def for_game(self, game: str) -> Any:
         """The catalog, for ``game``'s games; :class:`ScenarioError` for another game's."""
@@ -101,23 +109,34 @@ class LoadedCatalog:
         return self.catalog
 
 
-_REMEMBERED: OrderedDict[int, tuple[Any, ProvenanceIndex]] = OrderedDict()
+_REMEMBERED: OrderedDict[int, LoadedCatalog] = OrderedDict()
 _LOCK = threading.Lock()
 
 
-def _remember(catalog: Any, index: ProvenanceIndex) -> None:
+def remember(loaded: LoadedCatalog) -> None:
+    """Keep ``loaded`` findable from its catalog object (:func:`loaded_catalog`): what
+    :func:`load_catalog_files` does; also for a catalog that came back from another process
+    (the replay process) with the game that plays it."""
     with _LOCK:
-        _REMEMBERED[id(catalog)] = (catalog, index)  # kept alive: the id stays its own
+        _REMEMBERED[id(loaded.catalog)] = loaded  # kept alive: the id stays its own
+        _REMEMBERED.move_to_end(id(loaded.catalog))
         while len(_REMEMBERED) > MAX_REMEMBERED:
             _REMEMBERED.popitem(last=False)
+
+
+def loaded_catalog(catalog: Any) -> LoadedCatalog | None:
+    """How ``catalog`` was loaded, if by :func:`load_catalog_files` (one of the last
+    :data:`MAX_REMEMBERED`), else ``None``."""
+    with _LOCK:
+        hit = _REMEMBERED.get(id(catalog))
+    return hit if hit is not None and hit.catalog is catalog else None
 
 
 def provenance_index(catalog: Any) -> ProvenanceIndex | None:
     """The provenance of ``catalog`` if it was loaded by :func:`load_catalog_files` (one of
     the last :data:`MAX_REMEMBERED`), else ``None`` (the caller uses the bundled files')."""
-    with _LOCK:
-        hit = _REMEMBERED.get(id(catalog))
-    return hit[1] if hit is not None and hit[0] is catalog else None
+    hit = loaded_catalog(catalog)
+    return hit.provenance if hit is not None else None
 
 
 def catalog_games() -> list[str]:
@@ -143,8 +162,8 @@ def catalog_file_names(game: str) -> tuple[str, ...]:
     return tuple(sorted(p.name for p in _folder(game).glob("*.toml")))
 
 
-def _refuse(file: str, field: str, reason: str) -> CatalogError:
-    return CatalogError([Problem(file, "(file)", field, reason)])
+def _refuse(file: str, field: str, reason: str, entry: str = "(file)") -> CatalogError:
+    return CatalogError([Problem(file, entry, field, reason)])
 
 
 def _check_given(game: str, files: Mapping[str, bytes]) -> None:
@@ -200,8 +219,79 @@ def load_catalog_files(game: str, files: Mapping[str, bytes]) -> LoadedCatalog:
             raise CatalogError(
                 [Problem(named(p.file), p.entry, p.field, named(p.reason)) for p in exc.problems]
             ) from None
-    _remember(catalog, index)
-    return LoadedCatalog(game, catalog, tuple(sorted(files)), index)
+    loaded = LoadedCatalog(game, catalog, tuple(sorted(files)), index, _saved_form(game, files))
+    remember(loaded)
+    return loaded
+
+
+@functools.lru_cache(maxsize=8)
+def _bundled_data(game: str) -> dict[str, Any]:
+    folder = _folder(game)
+    return {name: read_toml(folder / name) for name in catalog_file_names(game)}
+
+
+def _saved_form(game: str, files: Mapping[str, bytes]) -> dict[str, Any] | None:
+    """The changes of ``files`` (already checked by the loader) from the bundled catalog,
+    with the hash of the whole result; ``None`` if nothing differs."""
+    bundled = _bundled_data(game)
+    given = {name: tomllib.loads(raw.decode("utf-8")) for name, raw in files.items()}
+    changes = diff_files(bundled, given)
+    if not changes:
+        return None
+    return {"changes": changes, "sha256": catalog_hash({**bundled, **given})}
+
+
+def saved_catalog(game: str, catalog: Any, loaded: Any = None) -> dict[str, Any] | None:
+    """What a saved game of ``game`` stores of ``catalog``: ``None`` for the bundled cards
+    (or a game that plays none), else the changes and their hash (``LoadedCatalog.saved``)
+    of ``loaded`` (the game's own record of how its catalog was loaded, when it is that
+    catalog's) or of the catalog as remembered (:func:`loaded_catalog`). A catalog built
+    in Python rather than read from files cannot be saved: a :class:`ScenarioError` says
+    so (load it with :func:`load_catalog_files` instead)."""
+    load = descriptor(game).load_catalog if game in _game_names() else None
+    if catalog is None or load is None or catalog is load():
+        return None
+    mine = isinstance(loaded, LoadedCatalog) and loaded.catalog is catalog
+    hit = loaded if mine else loaded_catalog(catalog)
+    if hit is None:
+        raise ScenarioError(
+            f"this {game} game plays a catalog that was not read from files, so it cannot be"
+            " saved with the game: load the cards with load_catalog_files or --catalog DIR"
+        )
+    return copy.deepcopy(hit.saved)  # the caller's to change (a saved game's JSON)
+
+
+def _game_names() -> list[str]:
+    from .registry import game_names
+
+    return game_names()
+
+
+def restore_catalog(game: str, saved: Any, source: str = "saved game") -> LoadedCatalog:
+    """The catalog a saved game stores (:func:`saved_catalog`), rebuilt from the bundled
+    one and checked: its hash first (a cut or altered part, or one saved against other
+    bundled cards, is refused), then every rule of the game's own loader. Every problem
+    names ``source``, the file, the entry and the field (:class:`CatalogError`)."""
+    where = f"{source}: catalog"
+    if not isinstance(saved, dict) or set(saved) != {"changes", "sha256"}:
+        raise _refuse(where, "(catalog)", 'must be a table of "changes" and "sha256"', "(part)")
+    bundled = _bundled_data(game)
+    data = apply_files(bundled, saved["changes"], where)
+    if catalog_hash(data) != saved["sha256"]:
+        raise _refuse(where, "sha256", _ALTERED, "(part)")
+    changed = {name: to_toml(data[name]).encode("utf-8") for name in saved["changes"]}
+    try:
+        return load_catalog_files(game, changed)
+    except CatalogError as exc:
+        raise CatalogError(
+            [Problem(f"{where} {p.file}", p.entry, p.field, p.reason) for p in exc.problems]
+        ) from None
+
+
+_ALTERED = (
+    "the cards do not match their check: this catalog part was cut or altered (or saved by a"
+    " racerlab with other bundled cards); the game is refused"
+)
 
 
 def game_folder(game: str, folder: str | Path) -> Path:

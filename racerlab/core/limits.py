@@ -38,6 +38,8 @@ from .errors import MAX_MESSAGE_CHARS, ScenarioError, clip
 
 __all__ = [
     "MAX_ACTIONS",
+    "MAX_CATALOG_BYTES",
+    "MAX_CATALOG_FILE_BYTES",
     "MAX_FORCED_ROLLS",
     "MAX_GAMES",
     "MAX_MESSAGE_CHARS",
@@ -47,6 +49,7 @@ __all__ = [
     "MAX_PORT",
     "MAX_SAVED_GAME_BYTES",
     "MAX_SEED",
+    "MAX_UPLOAD_BYTES",
     "MAX_WHOLE",
     "NAMED_COLOURS",
     "Bounds",
@@ -70,6 +73,15 @@ MAX_NAME_CHARS = 60
 MAX_SAVED_GAME_BYTES = 5_000_000
 """Largest saved-game or scenario file (JSON) accepted, in bytes: by ``racerlab validate``,
 ``racerlab simulate --scenario`` and the dashboards' Load."""
+MAX_CATALOG_FILE_BYTES = 2_000_000
+"""Largest catalog file (TOML) accepted, in bytes: by ``racerlab validate``, ``--catalog DIR``
+and the dashboards' Catalog tab (checked in the browser before it is sent)."""
+MAX_CATALOG_BYTES = 5_000_000
+"""Most bytes the catalog files given at once may hold in all (a Catalog tab upload, a
+``--catalog DIR`` folder; checked in the browser on the total of the files chosen)."""
+MAX_UPLOAD_BYTES = max(MAX_SAVED_GAME_BYTES, MAX_CATALOG_BYTES)
+"""Most bytes one upload of a page carries in all (the largest of the limits above): the
+server's websocket takes messages just big enough for that (``racerlab serve``)."""
 MAX_PATH_CHARS = 4_096
 """Longest file path the command line accepts."""
 MAX_FORCED_ROLLS = 100

@@ -35,14 +35,17 @@ from .errors import ScenarioError
 from .rules import Action, Event, Rules
 
 __all__ = [
+    "CatalogSaving",
     "GameDescriptor",
     "Policy",
     "add_game",
     "catalog_kinds",
+    "catalog_saving",
     "descriptor",
     "descriptors",
     "game_names",
     "generic_summary",
+    "set_catalog_saving",
 ]
 
 Policy = Callable[[Any, Rules, np.random.Generator], Action]
@@ -166,6 +169,32 @@ def descriptor(name: str) -> GameDescriptor:
 def descriptors() -> list[GameDescriptor]:
     """Every known game's descriptor (loads each game's descriptor module)."""
     return [descriptor(name) for name in game_names()]
+
+
+@dataclass(frozen=True)
+class CatalogSaving:
+    """How a saved game keeps the catalog it plays: ``saved(game, catalog, loaded)`` gives
+    what the file stores (``None`` for the bundled cards; ``loaded`` is the timeline's own
+    record of how its catalog was loaded, or ``None``), ``restore(game, stored, source)`` the
+    catalog back (a :class:`~racerlab.core.catalog_files.LoadedCatalog`). Handed over by
+    :mod:`racerlab.games` (:mod:`racerlab.core.catalog_files` does the work), so the
+    timeline that saves games need not import the catalog files that load them."""
+
+    saved: Callable[[str, Any, Any], Any]
+    restore: Callable[[str, Any, str], Any]
+
+
+_SAVING: list[CatalogSaving] = []
+
+
+def set_catalog_saving(saving: CatalogSaving) -> None:
+    """Use ``saving`` for the catalogs of saved games (see :class:`CatalogSaving`)."""
+    _SAVING[:] = [saving]
+
+
+def catalog_saving() -> CatalogSaving | None:
+    """How saved games keep their catalog; ``None`` before :mod:`racerlab.games` set it."""
+    return _SAVING[0] if _SAVING else None
 
 
 def catalog_kinds() -> dict[str, Callable[[Path], Any]]:

@@ -35,8 +35,11 @@ from .rules import Action, Event, Reseed, Rules, Step
 __all__ = ["FORMAT", "FORMAT_VERSION", "Entry", "Timeline", "register_game", "rules_for"]
 
 FORMAT = "racerlab-game"
-FORMAT_VERSION = 1
-"""Version of the saved-game JSON format this code writes (and the newest it reads)."""
+FORMAT_VERSION = 2
+"""Newest version of the saved-game JSON format this code reads and writes. Version 2
+adds the ``catalog`` of a game played with other cards than the bundled ones (its
+changes from them and their hash, see :mod:`racerlab.core.catalog_diff`); a game with
+the bundled cards is still written as version 1, as before."""
 
 S = TypeVar("S")
 
@@ -96,6 +99,9 @@ class Timeline(Generic[S]):
         self.entries: list[Entry[S]] = list(entries)
         self.index = len(self.entries) - 1
         self._reseeds = sum(len(e.reseeds) for e in self.entries)
+        self.catalog_loaded: Any = None
+        """How the catalog of a loaded game was rebuilt from its file (a
+        :class:`~racerlab.core.catalog_files.LoadedCatalog`), else ``None``."""
 
     @classmethod
     def new(cls, rules: Rules, setup: Any, options: Any = None, seed: int = 0) -> Timeline[S]:
@@ -215,6 +221,7 @@ class Timeline(Generic[S]):
         child: Timeline[S] = Timeline(
             self.rules, self.setup, self.options, self.seed, self.entries[: at + 1]
         )
+        child.catalog_loaded = self.catalog_loaded
         if fresh_dice:
             new_seed = seed if seed is not None else _derive_seed(self.seed, at)
             child.play(Reseed(new_seed))
@@ -230,10 +237,18 @@ class Timeline(Generic[S]):
 
     # -- saving -------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        """The game as a JSON-ready dict: setup, rule options, seed, and action log."""
-        return {
+        """The game as a JSON-ready dict: setup, rule options, seed, and action log; and
+        the catalog's changes from the bundled one when it plays other cards (then the
+        format's version 2). A catalog built in Python, not read from files, is refused
+        (:func:`~racerlab.core.catalog_files.saved_catalog`)."""
+        saving = registry.catalog_saving()
+        played = getattr(self.rules, "catalog", None)
+        catalog = (
+            None if saving is None else saving.saved(self.rules.name, played, self.catalog_loaded)
+        )
+        out = {
             "format": FORMAT,
-            "version": FORMAT_VERSION,
+            "version": 1 if catalog is None else FORMAT_VERSION,
             "game": self.rules.name,
             "setup": self.rules.encode_setup(self.setup),
             "options": {
@@ -242,6 +257,9 @@ class Timeline(Generic[S]):
             "seed": self.seed,
             "actions": [self.rules.encode_action(a) for a in self.actions],
         }
+        if catalog is not None:
+            out["catalog"] = catalog
+        return out
 
     def dumps(self) -> str:
         """:meth:`to_json` as a compact JSON string."""
@@ -251,10 +269,21 @@ class Timeline(Generic[S]):
     def from_json(cls, data: Any, *, source: str = "saved game", catalog: Any = None) -> Timeline:
         """Rebuild a game by replaying its saved actions; :class:`ScenarioError` if bad.
 
-        ``catalog``: the cards to replay it with (see :func:`rules_for`; a saved game does
-        not store its catalog); a refused catalog raises its own
-        :class:`~racerlab.core.errors.CatalogError`."""
+        ``catalog``: the cards to replay it with when the saved game stores none (see
+        :func:`rules_for`); a game saved with its own catalog (``"catalog"``) replays with
+        those cards, checked against their hash. A refused catalog raises its own
+        :class:`~racerlab.core.errors.CatalogError` naming file, entry and field."""
         data = migrate(data, source)
+        loaded = None
+        saving = registry.catalog_saving()
+        if "catalog" in data and saving is None:
+            raise ScenarioError(f"{source}: this racerlab cannot read a saved game's catalog")
+        if "catalog" in data and saving is not None:
+            try:
+                loaded = saving.restore(str(data["game"]), data["catalog"], source)
+            except ScenarioError as exc:  # a game without catalog files (CatalogError passes)
+                raise ScenarioError(f"{source}: {exc}") from None
+            catalog = loaded.catalog
         try:
             rules = rules_for(data["game"], catalog)
         except ScenarioError as exc:
@@ -285,6 +314,7 @@ class Timeline(Generic[S]):
                 tl.play(action)
             except IllegalActionError as exc:
                 raise ScenarioError(f"{source}: actions[{i}] cannot be replayed: {exc}") from None
+        tl.catalog_loaded = loaded
         return tl
 
     @classmethod

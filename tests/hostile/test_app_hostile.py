@@ -131,13 +131,15 @@ def test_an_upload_too_big_is_refused_with_a_message():
     assert "huge.json: file too large" in app.session.error
 
 
-def test_the_server_takes_uploads_larger_than_the_page_allows(monkeypatch):
+def test_the_server_takes_messages_just_above_the_largest_upload(monkeypatch):
     from racerlab.app.server import serve
+    from racerlab.core.limits import MAX_UPLOAD_BYTES
 
     seen = {}
     monkeypatch.setattr(pn, "serve", lambda routes, **kw: seen.update(kw))
     serve.start_server("knights", port=5999)
-    assert seen["websocket_max_message_size"] > 4 * MAX_SAVED_GAME_BYTES
+    size = seen["websocket_max_message_size"]
+    assert MAX_UPLOAD_BYTES * 4 / 3 < size < 2 * MAX_UPLOAD_BYTES  # base64 growth, no more
 
 
 # -- items 5 and 11: signed sessions, warning beyond loopback -----------------------------------

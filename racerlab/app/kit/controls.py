@@ -23,9 +23,11 @@ from typing import Any
 import panel as pn
 
 from ...core.errors import ScenarioError
+from ...core.limits import MAX_SAVED_GAME_BYTES
 from ..server import patches
 from ..server.jobs import step_later
 from ..server.offload import off_loop
+from .address import GameInAddress
 from .escape import fill, html_pane, markdown_pane
 from .escape import text as esc
 from .hand_seat import HAND_HELP, empty_log_html, step_status
@@ -42,7 +44,7 @@ from .redraw import (
     show_only,
 )
 from .session import BOT, HUMAN, GameSession, LogLine
-from .upload import MAX_UPLOAD_BYTES, UploadGuard, too_large
+from .upload import UploadGuard, refusal
 
 patches.apply()  # Panel's and Bokeh's behaviour as every page needs it (see there)
 
@@ -372,7 +374,8 @@ class ScenarioControls(SessionView):
         )
         self.upload.param.watch(g(self._on_upload, "load file"), "value")
         self.upload.param.watch(g(self._on_refused, "load file"), "filename")
-        self.upload_guard = UploadGuard(max_bytes=MAX_UPLOAD_BYTES, height=0, margin=0)
+        self.upload_guard = UploadGuard(height=0, margin=0)
+        self.address = GameInAddress(session)  # a reload finds the game
         self.share_button = pn.widgets.Button(label="Make share link", **wide)
         self.share_button.on_click(g(self._make_link, "share link"))
         self.share_link = pn.widgets.TextAreaInput(
@@ -393,6 +396,7 @@ class ScenarioControls(SessionView):
             self.download,
             self.upload,
             self.upload_guard,
+            self.address.view,
             self.share_button,
             self.share_link,
             **wide,
@@ -417,12 +421,9 @@ class ScenarioControls(SessionView):
         return io.StringIO(self.session.dumps())
 
     def _on_refused(self, event: Any) -> None:
-        refused = too_large(event.new)
-        if refused is not None:
-            name, size = refused
-            raise ScenarioError(
-                f"{name}: file too large ({size} bytes; the limit is {MAX_UPLOAD_BYTES})"
-            )
+        message = refusal(event.new, MAX_SAVED_GAME_BYTES)
+        if message is not None:
+            raise ScenarioError(message)
 
     def _on_upload(self, event: Any) -> None:
         if event.new is None:

@@ -48,6 +48,7 @@ from ...core.errors import IllegalActionError, RacerlabError, ScenarioError, cli
 from ...core.limits import time_budget
 from ...core.rules import Action, DirectorAction, Rules
 from ...core.timeline import Timeline
+from .game_catalog import kit_playing, with_catalog_record
 from .share_link import (
     MAX_SAVED_GAME_BYTES,
     MAX_SHARE_TOKEN_CHARS,
@@ -203,14 +204,14 @@ class GameSession(param.Parameterized):
             tl = decode_share_token(token)
         _check_game(kit, tl)
         tl.goto(-1)
-        return cls(kit, seed=tl.seed, timeline=tl, **kw)
+        return cls(kit_playing(kit, tl), seed=tl.seed, timeline=tl, **kw)
 
     def _random_timeline(self, seed: int) -> Timeline:
         rules = self.kit.rules()
         return Timeline.new(rules, self.kit.random_setup(seed), self.kit.options, seed)
 
     def _start(self, timeline: Timeline) -> None:
-        self.lines = [timeline]
+        self.lines = [with_catalog_record(timeline, self.lines)]
         self._log_cache.clear()
         with param.parameterized.discard_events(self):
             self.line = 0
@@ -527,6 +528,7 @@ class GameSession(param.Parameterized):
         ``shown`` says where it came from."""
         tl.goto(-1)
         self.shown = shown
+        self.kit = kit_playing(self.kit, tl)
         self._start(tl)
         self.notice = notice
         return self

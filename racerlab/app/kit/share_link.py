@@ -21,6 +21,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 
+from ...core.catalog_files import remember
 from ...core.errors import ScenarioError
 from ...core.limits import MAX_SAVED_GAME_BYTES, time_budget
 from ...core.timeline import Timeline
@@ -201,7 +202,10 @@ def replay_share_token(token: str, budget_s: float) -> Timeline:
     if replayed is None:
         return _replay_here(token, budget_s)
     try:
-        return replayed.result(timeout=budget_s * WAIT_BUDGETS)
+        tl = replayed.result(timeout=budget_s * WAIT_BUDGETS)
+        if tl.catalog_loaded is not None:  # its cards came back with it: known here too
+            remember(tl.catalog_loaded)
+        return tl
     except FutureTimeout:  # queued behind other long links for too long
         replayed.cancel()
         raise ScenarioError(

@@ -32,6 +32,7 @@ from ..panels.presenter import presenter_for
 from ..panels.simulation import SimulationPanel
 from ..server.offline import use_local_resources
 from ..server.page_args import open_shared_game, url_presenter
+from ..server.served_catalog import served_catalog
 from .game import DEFAULT_PLAYERS, knights_kit
 from .hand import HandPanel
 from .odds import OddsPanel
@@ -219,7 +220,7 @@ def knights_app(
     on the page and the default game is used.
     """
     use_local_resources()
-    kit = knights_kit(players)
+    kit = knights_kit(players, served_catalog("knights"))  # racerlab serve --catalog
     session = GameSession(kit, seed=seed)
     if scenario is not None:
         session.load_scenario(scenario)

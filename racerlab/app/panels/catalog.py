@@ -23,16 +23,19 @@ from ...core.catalog_files import (
     LoadedCatalog,
     catalog_file_names,
     load_catalog_files,
+    loaded_catalog,
 )
 from ...core.errors import CatalogError, ScenarioError
+from ...core.limits import time_budget
+from ...core.timeline import Timeline
 from ..kit.controls import set_text
 from ..kit.escape import fill, html_pane, markdown_pane
 from ..kit.escape import text as esc
-from ..kit.session import GameSession
-from ..kit.upload import MAX_UPLOAD_BYTES, UploadGuard, too_large
+from ..kit.session import LOAD_BUDGET_S, GameSession
+from ..kit.upload import UploadGuard, refusal
 from ..server.offload import off_loop
 
-__all__ = ["CatalogPanel", "problems_html", "use_catalog"]
+__all__ = ["CatalogPanel", "problems_html", "replayed", "use_catalog"]
 
 
 def use_catalog(session: GameSession, loaded: LoadedCatalog | None) -> None:
@@ -69,6 +72,23 @@ def problems_html(exc: BaseException) -> str:
     return '<ul class="rl-catalog-problems">' + "".join(lines) + "</ul>"
 
 
+def replayed(saved: dict[str, Any] | None, loaded: LoadedCatalog | None) -> Any:
+    """Game ``saved`` (its saved-game JSON) replayed on ``loaded`` (``None``: the bundled
+    cards): the new :class:`Timeline`, or why it cannot be (text); ``None`` for no game."""
+    if saved is None:
+        return None
+    data = {k: v for k, v in saved.items() if k != "catalog"}
+    data["version"] = 1
+    cards = None if loaded is None else loaded.catalog
+    try:
+        with time_budget(LOAD_BUDGET_S, "replaying the game on the new cards"):
+            tl = Timeline.from_json(data, source="the game on screen", catalog=cards)
+    except (ScenarioError, CatalogError) as exc:
+        return str(exc)
+    tl.catalog_loaded = loaded
+    return tl
+
+
 class CatalogPanel(pn.viewable.Viewer):
     """Load the game's catalog from files (a subset replaces only those files) or go back
     to the bundled one; the problems of a refused catalog are listed beside the control."""
@@ -99,27 +119,44 @@ class CatalogPanel(pn.viewable.Viewer):
         )
         self.upload.param.watch(g(self._on_upload, "load catalog"), "value")
         self.upload.param.watch(g(self._on_refused, "load catalog"), "filename")
-        self.guard = UploadGuard(max_bytes=MAX_UPLOAD_BYTES, height=0, margin=0)
+        self.guard = UploadGuard(height=0, margin=0)
         self.bundled = pn.widgets.Button(
             label="Bundled catalog", css_classes=["rl-catalog-bundled"], width=160
         )
-        self.bundled.on_click(g(lambda _e: self._use(None), "bundled catalog"))
+        self.bundled.on_click(g(lambda _e: self.load(None), "bundled catalog"))
         self.playing = markdown_pane("", css_classes=["rl-catalog-playing"], **wide)
         self.problems = html_pane("", css_classes=["rl-catalog-status"], **wide)
+        self.pending: LoadedCatalog | None = None
+        self.ask_text = html_pane("", css_classes=["rl-catalog-ask-text"], **wide)
+        self.ask_new = pn.widgets.Button(
+            label="New game with these cards", css_classes=["rl-catalog-ask-new"], width=220
+        )
+        self.ask_new.on_click(g(lambda _e: self._answer(True), "load catalog"))
+        self.ask_keep = pn.widgets.Button(
+            label="Keep the game on screen", css_classes=["rl-catalog-ask-keep"], width=200
+        )
+        self.ask_keep.on_click(g(lambda _e: self._answer(False), "load catalog"))
+        self.ask = pn.Column(
+            self.ask_text, pn.Row(self.ask_new, self.ask_keep), visible=False, **wide
+        )
         self._layout = pn.Column(
             self.intro,
             pn.Row(self.upload, self.bundled, **wide),
             self.guard,
             self.problems,
+            self.ask,
             self.playing,
             **wide,
         )
+        session.param.watch(lambda _e: self._show_playing(), "state_version")
         self._show_playing()
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
 
     def _show_playing(self) -> None:
+        catalog = self.session.kit.catalog  # follows a loaded game's own cards
+        self.loaded = None if catalog is None else loaded_catalog(catalog)
         if self.loaded is None:
             text = "Playing the **bundled catalog**."
         else:
@@ -136,11 +173,9 @@ class CatalogPanel(pn.viewable.Viewer):
         set_text(self.problems, f'<div class="rl-catalog-refused">{head}{problems_html(exc)}</div>')
 
     def _on_refused(self, event: Any) -> None:
-        refused = too_large(event.new)
-        if refused is not None:
-            name, size = refused
-            reason = f"{name}: file too large ({size} bytes; the limit is {MAX_UPLOAD_BYTES})"
-            self._refused(ScenarioError(reason))
+        message = refusal(event.new, MAX_FILE_BYTES)
+        if message is not None:
+            self._refused(ScenarioError(message))
 
     def _on_upload(self, event: Any) -> None:
         if not event.new:
@@ -150,17 +185,61 @@ class CatalogPanel(pn.viewable.Viewer):
         values = event.new if isinstance(event.new, list) else [event.new]
         self.load(dict(zip(names, values, strict=False)))
 
-    def load(self, files: dict[str, bytes]) -> None:
-        """Check ``files`` (name -> content) off the page's loop, then play them or list
-        their problems."""
+    def load(self, files: dict[str, bytes] | None) -> None:
+        """Check ``files`` (name -> content; ``None``: the bundled catalog) off the page's
+        loop, with the game on screen replayed on them; then play them (the game goes on
+        when it replays, a new game when nothing was played yet, else the visitor is
+        asked) or list their problems."""
         self.show_problems(None)
+        self._ask(None)
         game = self.session.kit.name
+        tl = self.session.timeline
+        saved = tl.fork().to_json() if tl.index > 0 else None  # on the loop: the game now
+
+        def check() -> tuple[LoadedCatalog | None, Any]:
+            loaded = None if files is None else load_catalog_files(game, files)
+            return loaded, replayed(saved, loaded)
+
         off_loop(
-            lambda: load_catalog_files(game, files),
-            self.session.guarded(self._use, "load catalog"),
+            check,
+            self.session.guarded(self._offer, "load catalog"),
             self._refused,
             what="checking the catalog",
         )
+
+    def _offer(self, result: tuple[LoadedCatalog | None, Any]) -> None:
+        loaded, kept = result
+        if kept is None:  # nothing played yet: nothing to lose
+            self._use(loaded)
+        elif isinstance(kept, Timeline):
+            make = self.session.kit.with_catalog
+            if make is None:
+                raise ScenarioError(f"{self.session.kit.title} cannot play another catalog")
+            what = "the bundled catalog" if loaded is None else "your catalog"
+            self.session.adopt(kept, f"Playing {what}: the game goes on with these cards.")
+            self.show_problems(None)
+            self._show_playing()
+        else:
+            self.pending = loaded
+            self._ask(kept)
+
+    def _ask(self, why: str | None) -> None:
+        """Ask before replacing the game on screen (``None``: ask nothing)."""
+        self.ask.visible = why is not None
+        if why is not None:
+            text = (
+                "<b>The game on screen cannot go on with these cards</b> "
+                f"({esc(why)}). Start a new game with them, or keep the game and its cards?"
+            )
+            set_text(self.ask_text, text)
+
+    def _answer(self, new_game: bool) -> None:
+        pending, self.pending = self.pending, None
+        self._ask(None)
+        if new_game:
+            self._use(pending)
+        else:
+            self.session.notice = "The game on screen and its cards are kept."
 
     def _refused(self, exc: BaseException) -> None:
         self.show_problems(exc)

@@ -33,6 +33,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...core.errors import ScenarioError
+from ...core.limits import MAX_UPLOAD_BYTES
 from ..kit.dashboards import dashboards
 from . import patches
 from .page_ready import socket_opened
@@ -52,8 +53,12 @@ log = logging.getLogger(__name__)
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
 """Addresses only this machine can reach."""
 
-WEBSOCKET_MAX_BYTES = 64_000_000
-"""Largest websocket message the server takes (room above any upload the page lets through)."""
+WEBSOCKET_MAX_BYTES = MAX_UPLOAD_BYTES * 4 // 3 + 1_000_000
+"""Largest websocket message the server takes: just above the largest upload a page sends
+(:data:`~racerlab.core.limits.MAX_UPLOAD_BYTES`, 5 MB, grown by a third in base64, plus
+1 MB for the names and the message around it: about 7.7 MB). A page script that skips the
+browser's check and sends more is cut off before the server holds more than that; its
+own connection closes, no other page notices."""
 
 MAX_REQUEST_HEAD_BYTES = 8 * 1024 * 1024
 """Largest request line plus headers the server reads (Tornado's default is 64 KiB). A
@@ -433,6 +438,24 @@ def warm_first_page() -> str:
     )
 
 
+def _use_catalog(game: str, folder: str | None) -> bool:
+    """Play the catalog in ``folder`` on every new page (``racerlab serve --catalog DIR``);
+    a refused one is reported naming file, entry and field (returns ``False``)."""
+    from ...core.errors import CatalogError
+    from .served_catalog import serve_catalog
+
+    try:
+        served = serve_catalog(folder, None if game == "all" else [game])
+    except CatalogError as exc:
+        print(f"racerlab: error: the catalog in {folder} is refused:", file=sys.stderr)
+        for problem in exc.problems:
+            print(f"  {problem}", file=sys.stderr)
+        return False
+    if served:
+        print(f"racerlab: new pages play the catalog in {folder} ({', '.join(served)})")
+    return True
+
+
 def serve_command(args: argparse.Namespace) -> int:
     """Run ``racerlab serve`` from parsed arguments until interrupted; returns the exit code."""
     game = getattr(args, "game", "all") or "all"
@@ -441,6 +464,8 @@ def serve_command(args: argparse.Namespace) -> int:
     requested = int(getattr(args, "num_procs", 1))
     procs = 1 if requested == 1 else process_count(requested)  # refused before listening
     app_routes(game)  # fail fast with a clear message for an unknown game
+    if not _use_catalog(game, getattr(args, "catalog", None)):
+        return 2
     from .class_network import class_options
 
     address, class_origins = class_options(args, address, port)  # --network, --data-dir

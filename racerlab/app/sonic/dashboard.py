@@ -48,6 +48,7 @@ from ..panels.presenter import presenter_for
 from ..panels.simulation import SimulationPanel
 from ..server.offline import use_local_resources
 from ..server.page_args import open_shared_game, url_presenter
+from ..server.served_catalog import served_catalog
 from .game import SONIC_OVERLAYS, RandomSettings, bundled_scenarios, racer_name, sonic_kit
 from .hand import HandPanel
 from .odds import OddsPanel
@@ -304,7 +305,7 @@ def sonic_app(
         int(players),
         tuple(Zone(z) for z in zones),
     )
-    session = GameSession(sonic_kit(settings), seed=seed)
+    session = GameSession(sonic_kit(settings, served_catalog("sonic")), seed=seed)
     if scenario is not None:
         session.load_scenario(scenario)
     open_shared_game(session, game)
