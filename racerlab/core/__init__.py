@@ -15,6 +15,8 @@ The map:
   copy-with-changes of frozen dataclasses.
 * :mod:`~racerlab.core.catalog` (reading and checking catalog files),
   :mod:`~racerlab.core.catalog_files` (a catalog as a folder of files),
+  :mod:`~racerlab.core.catalog_diff` (a catalog as its differences from the bundled one,
+  with a hash: what a saved game or a link carries),
   :mod:`~racerlab.core.provenance` and :mod:`~racerlab.core.printed` (which values the
   rulebook prints), :mod:`~racerlab.core.limits` (what racerlab accepts).
 * :mod:`~racerlab.core.search`: a search bot for any game; :mod:`~racerlab.core.memo`: a

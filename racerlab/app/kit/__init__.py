@@ -25,6 +25,10 @@ A game plugs in with a :class:`~racerlab.app.kit.session.GameKit` and a
 * :mod:`~racerlab.app.kit.suggestion`: the bot's suggestion on the "Play by hand" tabs,
   worked out off the loop from a copy of the random stream.
 * :mod:`~racerlab.app.kit.tables`: the HTML tables' shared style sheet.
+* :mod:`~racerlab.app.kit.address`: the page keeps its game in its own address
+  (``?game=``), so a reload after a lost connection finds it.
+* :mod:`~racerlab.app.kit.game_catalog`: which catalog a game's kit plays when a loaded
+  game brings its own cards.
 * :mod:`~racerlab.app.kit.upload`: upload limits enforced in the browser (the saved-game
   and catalog file inputs).
 * :mod:`~racerlab.app.kit.dashboards`: every game's dashboard by route slug, from

@@ -20,6 +20,8 @@ Nothing here lays out a page. The modules:
   it, so the browser's first document is the whole dashboard.
 * :mod:`~racerlab.app.server.page_args`: what a served page's URL asks for (``?game=``,
   ``?presenter=1``).
+* :mod:`~racerlab.app.server.served_catalog`: the catalog ``racerlab serve --catalog DIR``
+  plays (every new page's game starts with it).
 * :mod:`~racerlab.app.server.offline`: a served page's stylesheets from the server's own
   route (pages work offline).
 * :mod:`~racerlab.app.server.class_store`: the class store: classes, their games,
