@@ -12,6 +12,9 @@ answer (Back or Step changes the status line). Every action is printed, so a fai
 replays with the same seed (``RACERLAB_MONKEY_SEED``; ``RACERLAB_MONKEY_ACTIONS`` sets
 the walk's length). The walk is counted in actions, not seconds, so a seed replays the
 same walk on a busy machine.
+
+``class_server`` (a fixture) serves ``racerlab serve --num-procs 2 --data-dir <tmp>`` in a
+process of its own for the class tests (restartable; its log is ``server.log``).
 """
 
 from __future__ import annotations
@@ -21,8 +24,12 @@ import importlib
 import os
 import random
 import re
+import signal
+import subprocess
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -325,3 +332,54 @@ def _run_alone(coro: Any, timeout: float = 120.0) -> Any:
 def run_alone() -> Callable[..., Any]:
     """``run_alone(coro, timeout=120)``: the coroutine's result, run in a thread of its own."""
     return _run_alone
+
+
+# -- a class server (racerlab serve --num-procs 2 --data-dir DIR) -------------------------
+class ClassServer:
+    """``racerlab serve --num-procs 2 --data-dir DIR`` in its own process group; restartable."""
+
+    def __init__(self, root: Path, port: int, data: Path, liveness: Any) -> None:
+        self.root, self.port, self.data, self.liveness = root, port, data, liveness
+        self.url = f"http://127.0.0.1:{port}"
+        self.proc: subprocess.Popen | None = None
+        self.log = root / "test-artifacts" / f"racerlab-class-{port}.log"
+
+    def start(self) -> None:
+        self.log.parent.mkdir(exist_ok=True)
+        command = [sys.executable, "-m", "racerlab", "serve", "--num-procs", "2", "--no-show"]
+        command += ["--port", str(self.port), "--data-dir", str(self.data)]
+        with open(self.log, "ab") as log:
+            self.proc = subprocess.Popen(
+                command, stdout=log, stderr=subprocess.STDOUT, cwd=self.root,
+                start_new_session=True,
+            )  # fmt: skip
+        self.liveness(self.url, proc=self.proc)
+
+    def stop(self) -> None:
+        proc, self.proc = self.proc, None
+        if proc is None:
+            return
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+    def tail(self) -> str:
+        return self.log.read_text(errors="replace")[-3000:] if self.log.exists() else ""
+
+
+@pytest.fixture
+def class_server(racerlab_root, free_loopback_port, liveness, tmp_path) -> Iterator[ClassServer]:
+    from tornado.process import cpu_count
+
+    if cpu_count() < 2:
+        pytest.skip("needs 2 cores for --num-procs 2")
+    server = ClassServer(racerlab_root, free_loopback_port(), tmp_path / "data", liveness)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -12,15 +12,8 @@ and a follower see the chart and the same exact answer.
 
 from __future__ import annotations
 
-import contextlib
-import os
 import re
-import signal
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,56 +24,6 @@ LOAD_MS = 90_000
 LAG_LIMIT_S = 2.0
 STEP = re.compile(r"step (\d+) of (\d+)")
 STATUS = re.compile(r"Round \d+ · step \d+ of \d+")
-
-
-class ClassServer:
-    """``racerlab serve --num-procs 2 --data-dir DIR`` in its own process group; restartable."""
-
-    def __init__(self, root: Path, port: int, data: Path, liveness: Any) -> None:
-        self.root, self.port, self.data, self.liveness = root, port, data, liveness
-        self.url = f"http://127.0.0.1:{port}"
-        self.proc: subprocess.Popen | None = None
-        self.log = root / "test-artifacts" / f"racerlab-class-{port}.log"
-
-    def start(self) -> None:
-        self.log.parent.mkdir(exist_ok=True)
-        command = [sys.executable, "-m", "racerlab", "serve", "--num-procs", "2", "--no-show"]
-        command += ["--port", str(self.port), "--data-dir", str(self.data)]
-        with open(self.log, "ab") as log:
-            self.proc = subprocess.Popen(
-                command, stdout=log, stderr=subprocess.STDOUT, cwd=self.root,
-                start_new_session=True,
-            )  # fmt: skip
-        self.liveness(self.url, proc=self.proc)
-
-    def stop(self) -> None:
-        proc, self.proc = self.proc, None
-        if proc is None:
-            return
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-
-    def tail(self) -> str:
-        return self.log.read_text(errors="replace")[-3000:] if self.log.exists() else ""
-
-
-@pytest.fixture
-def class_server(racerlab_root, free_loopback_port, liveness, tmp_path) -> Iterator[ClassServer]:
-    from tornado.process import cpu_count
-
-    if cpu_count() < 2:
-        pytest.skip("needs 2 cores for --num-procs 2")
-    server = ClassServer(racerlab_root, free_loopback_port(), tmp_path / "data", liveness)
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def _open(browser: Any, url: str, width: int = 1366, height: int = 900) -> Any:
