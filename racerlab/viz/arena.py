@@ -160,7 +160,7 @@ class ArenaPlot:
     def show_result(self, lines: Sequence[str]) -> None:
         """Write the end of the game (the winner, then the standings) over the table;
         no lines hide it (:mod:`~racerlab.viz.result_note`)."""
-        show_result(self.result, lines)
+        show_result(self.result, lines, self.figure)
 
     def racer_at(self, x: float, y: float, slack: float = 0.5) -> int | None:
         """The seat of the racer drawn at ``(x, y)`` in M (a click on the plot): the one

@@ -3,20 +3,20 @@
 A class watching a projector looks at the board, not at a line of side text, so when
 a game ends both plots show the winner's name and the final standings in a box over
 the board (white, nearly opaque, with a dark border, so it reads over the arena's
-table or the track's lanes). The label is one model added once with the figure and
-only shown (``visible``) while the game shown is over; its text is set from plain
-lines (Bokeh draws it as text, never as markup, so a name from a file is shown as
-written).
+table or the track's lanes). The label is one model, put on the figure the first time
+a game ends (a first page sends none) and shown (``visible``) only while the game shown
+is over; its text is set from plain lines (Bokeh draws it as text, never as markup, so a
+name from a file is shown as written).
 
 >>> from bokeh.plotting import figure
 >>> fig = figure()
 >>> label = result_label(fig, x=5.0, y=5.0)
 >>> label.visible, label in fig.center
-(False, True)
->>> show_result(label, ["Cindy wins", "1. Cindy: 6 Glory"])
->>> label.visible, label.text
-(True, 'Cindy wins\\n1. Cindy: 6 Glory')
->>> show_result(label, [])
+(False, False)
+>>> show_result(label, ["Cindy wins", "1. Cindy: 6 Glory"], fig)
+>>> label.visible, label.text, label in fig.center
+(True, 'Cindy wins\\n1. Cindy: 6 Glory', True)
+>>> show_result(label, [], fig)
 >>> label.visible
 False
 """
@@ -59,7 +59,8 @@ def result_label(
     baseline: str = "middle",
 ) -> Label:
     """A hidden result box at (``x``, ``y``) in ``x_units``/``y_units`` (``"data"`` or
-    ``"screen"`` pixels from the frame's left or bottom), added to ``fig``; returns it."""
+    ``"screen"`` pixels from the frame's left or bottom) for ``fig``; it joins the figure
+    when :func:`show_result` first has lines for it."""
     label = Label(
         x=x,
         y=y,
@@ -73,13 +74,14 @@ def result_label(
         name="result-note",
         **RESULT_LOOK,
     )
-    fig.add_layout(label)
     return label
 
 
-def show_result(label: Label, lines: Sequence[str]) -> None:
-    """Write ``lines`` in the result box and show it; no lines hide it. Only what changed
-    is set (a redraw of the same result sends nothing)."""
+def show_result(label: Label, lines: Sequence[str], fig: Any) -> None:
+    """Write ``lines`` in the result box of ``fig`` and show it; no lines hide it. Only what
+    changed is set (a redraw of the same result sends nothing)."""
+    if lines and label not in fig.center:
+        fig.add_layout(label)
     text = "\n".join(lines)
     if label.text != text:
         label.text = text

@@ -184,7 +184,7 @@ class TrackPlot:
     def show_result(self, lines: Sequence[str]) -> None:
         """Write the end of the game (the winners, then the standings) over the lanes;
         no lines hide it (:mod:`~racerlab.viz.result_note`)."""
-        show_result(self.result, lines)
+        show_result(self.result, lines, self.figure)
 
     def show_selection(self, selected: int) -> None:
         """Ring racer ``selected`` and name it in the title (nothing else is redrawn)."""

@@ -77,6 +77,10 @@ def director_note() -> pn.pane.Markdown:
     )
 
 
+STEPS_HEAD = '<div style="font-size:1.35em;font-weight:600;margin:0 0 6px 0">Steps</div>'
+"""The heading of the step controls, written above their status line."""
+
+
 class StepControls(SessionView):
     """Buttons and sliders that move through (and extend) the game's history; while a seat
     played by hand must choose, the status says where (``hand_help``) and Step is off."""
@@ -214,7 +218,9 @@ class StepControls(SessionView):
     def refresh(self) -> None:
         s = self.session
         rounds = s.rounds()
-        set_text(self.status, f"<b>{esc(step_status(s, self.hand_help))}</b>")
+        # the sidebar's "Steps" heading is the status pane's first line (a pane of its own
+        # was one more model on every first page)
+        set_text(self.status, f"{STEPS_HEAD}<b>{esc(step_status(s, self.hand_help))}</b>")
         # only rounds reached are offered; one round: the slider (needing two ends) is off
         lo, hi = rounds[0], max(rounds[-1], rounds[0] + 1)
         set_slider(self.round_slider, lo, hi, min(max(s.round, lo), hi))

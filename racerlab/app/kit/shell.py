@@ -187,7 +187,6 @@ class DashboardShell(pn.viewable.Viewer):
         for name in list(self._panels):
             self._refresh_panel(name)
         self._sidebar_col.objects = [
-            pn.pane.Markdown("### Steps", margin=(0, 5)),
             self.steps,
             self.scenarios,  # headed "Game" by its own first line
             *self.game_controls(),

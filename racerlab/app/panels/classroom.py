@@ -452,6 +452,17 @@ class ClassBar(pn.viewable.Viewer):
     def __init__(self, room: Classroom) -> None:
         super().__init__()
         self.room = room
+        # only the browser's store is on a first page; the status line, the buttons and the
+        # question box are made the first time the page is in a class (or has a message),
+        # so a page that never joins one sends no models for them
+        self.column = pn.Column(room.browser, **_wide())
+        self.status: pn.pane.HTML | None = None
+        room.param.watch(lambda _e: self.refresh(), "changed")
+        # a follower's phone hides the sidebar: the bar says where the game is
+        room.session.param.watch(lambda _e: self.refresh() if room.role else None, "state_version")
+
+    def _build(self) -> None:
+        room = self.room
         self.status = pn.pane.HTML("", css_classes=["rl-class-status"], margin=(0, 5))
         self.try_button = pn.widgets.Button(label="Try it yourself", color="primary")
         self.back_button = pn.widgets.Button(label="Back to the class", color="primary")
@@ -460,13 +471,15 @@ class ClassBar(pn.viewable.Viewer):
         self.back_button.on_click(guard(lambda _e: room.back_to_class(), "back to the class"))
         self.buttons = pn.Row(self.try_button, self.back_button, visible=False)
         self.questions = QuestionBox(room, teacher=False)
-        self.column = pn.Column(room.browser, self.status, self.buttons, self.questions, **_wide())
-        room.param.watch(lambda _e: self.refresh(), "changed")
-        # a follower's phone hides the sidebar: the bar says where the game is
-        room.session.param.watch(lambda _e: self.refresh() if room.role else None, "state_version")
+        self.column.objects = [room.browser, self.status, self.buttons, self.questions]
 
     def refresh(self) -> None:
         room = self.room
+        if self.status is None:
+            if not room.role and not room.message:
+                return
+            self._build()
+        assert self.status is not None
         following = room.role in (FOLLOWER, OWN)
         self.try_button.visible = room.role == FOLLOWER
         self.back_button.visible = room.role == OWN

@@ -151,7 +151,7 @@ class KnightsEditor(Editor):
             return False
         exact, shown = self.pose(player), self.pose_shown(player)
         x, y, heading = (
-            e if abs(float(t) - s) < 1e-9 else float(t) for t, e, s in zip(typed, exact, shown)
+            e if abs(float(t) - s) < SURE else float(t) for t, e, s in zip(typed, exact, shown)
         )
         return self.place(player, x, y, heading)
 

@@ -205,9 +205,9 @@ class Presenter(pn.viewable.Viewer):
 
     # -- keys --------------------------------------------------------------------------------
     def key(self, key: str) -> None:
-        """Do what a key asks (in either layout): PageDown, → and Space step; PageUp and ←
-        go back; 1–9 select that racer; P switches presenter mode. Steps take the same
-        off-loop path as the buttons; a key while a step is worked out is dropped."""
+        """Do what a key asks (in either layout): PageDown, → and Space step; PageUp and
+        the left arrow go back; 1–9 select that racer; P switches presenter mode. Steps take
+        the same off-loop path as the buttons; a key while a step is worked out is dropped."""
         s = self.session
         if key in STEP_KEYS:
             if not s.busy:
@@ -268,7 +268,7 @@ class Presenter(pn.viewable.Viewer):
     def _autoplay(self, event: Any) -> None:
         if self.bar is not None:
             on = bool(event.new)
-            self.play.param.update(value=on, label="⏸ Pause" if on else "▶ Play")
+            self.play.param.update(value=on, label="‖ Pause" if on else "▶ Play")
 
     def layout(self, banner: Any) -> list[Any]:
         """The presenter layout: the board as large as the window allows, the steps, the

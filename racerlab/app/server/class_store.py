@@ -13,8 +13,9 @@ process sees the teacher's page on the other, and a class survives a server rest
   file's lock (``busy_timeout`` :data:`BUSY_MS`). Each thread has its own connection, made
   after any fork. Callers on an event loop use :func:`in_store_thread`.
 * **Codes.** :data:`CODE_LENGTH` letters from :data:`CODE_ALPHABET` (no 0/O, 1/I/L, 2/Z,
-  5/S, 8/B look-alikes): 21⁶ ≈ 86 million codes. A code is never given to a new class while
-  a class with that code is in the store (alive, or ended and not yet removed).
+  5/S, 8/B look-alikes): 21 to the 6th, about 86 million codes. A code is never given to a
+  new class while a class with that code is in the store (alive, or ended and not yet
+  removed).
 * **Expiry.** A class untouched (no change by its teacher) for :data:`IDLE_S` (4 hours) is
   removed with its questions and answers, when a class is started and every
   :data:`SWEEP_S` by :mod:`racerlab.app.server.class_watch`.

@@ -32,4 +32,3 @@ def __getattr__(name: str) -> Any:
     if name in __all__:
         return getattr(importlib.import_module(".greedy", __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
