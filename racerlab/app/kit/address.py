@@ -78,6 +78,7 @@ class GameInAddress:
 
     def _encode(self) -> None:
         self._due = False
+        version = self.session.state_version
         tl = self.session.timeline.fork()  # here, on the loop: the game as shown now
         step = tl.index
         self._made += 1
@@ -87,6 +88,10 @@ class GameInAddress:
             if number > self._shown:  # an older encoding that finished later is dropped
                 self._shown = number
                 self.show(token, step)
+            if self.session.state_version != version:
+                # the game changed while this one was encoded (a change made in a worker
+                # thread can land between the fork and the flag): encode the newest too
+                self._changed(None)
 
         off_loop(
             lambda: encode_share_token(tl),
