@@ -156,7 +156,8 @@ class DashboardShell(pn.viewable.Viewer):
         self.banner = MessageBanner(session)
         self.steps = StepControls(session, hand_help=self.HAND_HELP)
         self.scenarios = ScenarioControls(session)
-        self._body = pn.Column(sizing_mode="stretch_width")
+        # sized by its children: a board that stretches both ways makes the body do so too
+        self._body = pn.Column()
         self._sidebar_col = pn.Column(sizing_mode="stretch_width")
         self._holder: pn.Column | None = None
         self._in_page = False  # in a page frame (sized from the window), or a notebook cell
@@ -463,9 +464,7 @@ class DashboardShell(pn.viewable.Viewer):
             sizing_mode=None, width=SIDEBAR_WIDTH, styles=_flex(f"0 0 {SIDEBAR_WIDTH}px")
         )
         title = pn.pane.Markdown(f"## {self.TITLE}", margin=(0, 5))
-        main = pn.Column(
-            title, *self.main_area(in_page=False), styles=_flex("1 1 640px"), **_wide()
-        )
+        main = pn.Column(title, *self.main_area(in_page=False), styles=_flex("1 1 640px"))
         # controls beside the dashboard in a wide cell; in a narrow one (JupyterLab with
         # its side bar open) the dashboard wraps above them ("wrap-reverse": the second
         # line goes on top; "flex-end" is then the top of the line)
