@@ -62,6 +62,7 @@ __all__ = [
     "check_name",
     "clip",
     "name_problem",
+    "numbered_name",
     "short_repr",
     "time_budget",
 ]
@@ -185,6 +186,17 @@ def name_problem(value: Any) -> str | None:
     if not 0 < len(value) <= MAX_NAME_CHARS:
         return f"must be 1 to {MAX_NAME_CHARS} characters, got {len(value)}"
     return None
+
+
+def numbered_name(name: str, number: int) -> str:
+    """``name`` with `` number`` after it (the second racer of one name is "Name 2"), the
+    name cut short where needed so that the whole stays within :data:`MAX_NAME_CHARS`.
+
+    >>> numbered_name("Ace", 2), len(numbered_name("x" * 60, 2))
+    ('Ace 2', 60)
+    """
+    suffix = f" {number}"
+    return name[: MAX_NAME_CHARS - len(suffix)].rstrip() + suffix
 
 
 def check_name(value: Any, where: str = "name") -> str:

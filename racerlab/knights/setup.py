@@ -26,7 +26,7 @@ import numpy as np
 import shapely
 
 from ..core.errors import CatalogError, Problem, ScenarioError
-from ..core.limits import MAX_PLAYERS, check_finite
+from ..core.limits import MAX_PLAYERS, check_finite, numbered_name
 from .catalog.loaders import KnightsCatalog, TableSpec, load_catalog, load_table
 from .geometry.body import EPS, Pose
 from .geometry.table import Table, disc_gap_bounds, racer_gap
@@ -266,12 +266,12 @@ def random_setup(
         ]
         for i in range(players)
     ]
-    names = [b.name for b in builds]
+    drawn = [b.name for b in builds]
     seen: dict[str, int] = {}
-    for i, nm in enumerate(names):
+    names = []
+    for nm in drawn:  # a racer drawn more than once is numbered: "Name 1", "Name 2", ...
         seen[nm] = seen.get(nm, 0) + 1
-        if names.count(nm) > 1:
-            names[i] = f"{nm} {seen[nm]}"
+        names.append(numbered_name(nm, seen[nm]) if drawn.count(nm) > 1 else nm)
     base = KnightsSetup(
         tuple(PlayerSetup(n, b) for n, b in zip(names, builds)), (), (), width, height
     )

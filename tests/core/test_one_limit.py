@@ -3,6 +3,7 @@ is what the dashboards accept, from the same constant or function in ``core``.""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -110,3 +111,20 @@ def test_a_racer_name_of_sixty_characters_plays(tmp_path):
     assert validate_file(path)
     df = simulate("knights", games=2, progress=False, catalog=path.parent)
     assert len(df) == 2
+
+
+def test_a_racer_drawn_twice_keeps_a_name_within_the_limit():
+    """The random set-up numbers a racer drawn more than once ("Name 2"); a name already at
+    the limit is cut short so that its number still fits, and the names stay distinct."""
+    from racerlab.knights.catalog.loaders import KnightsCatalog, load_catalog
+    from racerlab.knights.setup import random_setup
+
+    bundled = load_catalog()
+    ((key, racer),) = [
+        (k, r) for k, r in bundled.racers.items() if r.name == "Cindy's Dancing Eclipse"
+    ]
+    long_named = dataclasses.replace(racer, name="C" * MAX_NAME_CHARS)
+    one_racer = KnightsCatalog(bundled.parts, {key: long_named}, bundled.table)
+    names = [p.name for p in random_setup(3, seed=1, catalog=one_racer).players]
+    assert names == ["C" * 58 + " 1", "C" * 58 + " 2", "C" * 58 + " 3"]
+    assert all(name_problem(n) is None for n in names)
