@@ -13,8 +13,9 @@ The map:
 * :mod:`racerlab.app`: the Panel dashboards and ``racerlab serve``.
 * :mod:`racerlab.games`: the one list of games and where each game's dashboard lives.
 * :mod:`racerlab.cli`: the ``racerlab`` command; :mod:`racerlab.cli_args` holds the argument
-  checks its subcommands share, :mod:`racerlab.balance_cli` the ``balance`` subcommand, and
-  :mod:`racerlab.__main__` makes ``python -m racerlab`` the same command.
+  checks its subcommands share, :mod:`racerlab.balance_cli` the ``balance`` subcommand,
+  :mod:`racerlab.compare_cli` the ``compare`` subcommand, and :mod:`racerlab.__main__` makes
+  ``python -m racerlab`` the same command.
 """
 
 from . import games as _games  # noqa: F401  (hands the list of games to the core's registry)

@@ -250,13 +250,9 @@ def balance_figure(df: Any) -> Any:
 
 def write_figure(df: Any, path: str) -> None:
     """Write :func:`balance_figure` of ``df`` to ``path`` as one HTML page that needs no
-    network: Bokeh's scripts are inline (``bokeh.resources.INLINE``), nothing is fetched."""
-    from pathlib import Path
-
-    from bokeh.embed import file_html
-    from bokeh.resources import INLINE
+    network (:func:`racerlab.viz.balance_plots.write_offline`)."""
+    from .viz.balance_plots import write_offline
 
     what = df.attrs.get("boss") or df.attrs.get("racer")
     title = f"racerlab balance: {what}" if what else "racerlab balance"
-    html = file_html(balance_figure(df), resources=INLINE, title=title)
-    Path(path).write_text(html, encoding="utf-8")
+    write_offline(balance_figure(df), path, title)

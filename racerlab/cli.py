@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from . import balance_cli
+from . import balance_cli, compare_cli
 from .cli_args import catalog_option, flag, port_number, repeatable, whole_number
 from .core.errors import RacerlabError, clip
 from .core.limits import MAX_GAMES, MAX_PLAYERS, MAX_SEED
@@ -117,6 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_serve(sub)
     _add_simulate(sub)
     balance_cli.add_parser(sub)
+    compare_cli.add_parser(sub)
     _add_catalog(sub)
     return parser
 

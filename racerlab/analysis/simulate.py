@@ -19,7 +19,8 @@ when nobody won (a tie under the game's tie rule, or everyone lost).
   ``rams``.
 - Battle Racers: ``rings_<p>``, ``badniks_<p>``, ``score_<p>`` (rings +
   badniks) per player, ``first_across`` (who crossed first, ``-1`` if
-  nobody), and by mode ``boss_defeated`` / ``boss_escaped`` and ``solo_rank``.
+  nobody), and by mode ``boss_defeated`` / ``boss_escaped``, ``boss_hits`` (the hits
+  that damaged the boss in the moves played) and ``solo_rank``.
 
 Reproducibility. Game ``i`` of a run with ``seed`` draws everything from
 ``numpy.random.SeedSequence(seed).spawn(games)[i]``: its dice seed, the

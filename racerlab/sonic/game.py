@@ -23,6 +23,7 @@ from ..core.registry import GameDescriptor
 from ..core.timeline import Timeline
 from .catalog.bosses import load_bosses
 from .catalog.loaders import load_cards, load_catalog, load_components, load_racers, load_sections
+from .events import BossDamaged
 from .options import Mode, SonicOptions
 from .rules import SonicRules
 from .scenarios import load_scenario, scenario_files
@@ -48,7 +49,8 @@ PLAYERS = 4
 
 
 def sonic_summary(rules: Rules, state: SonicState, events: Sequence[Event]) -> dict[str, Any]:
-    """Winner, rounds, mode, per-seat rings/badniks/score/lost, first across, boss, solo rank."""
+    """Winner, rounds, mode, per-seat rings/badniks/score/lost, first across, boss (and the
+    hits that damaged it in the moves played), solo rank."""
     winners = tuple(state.winners)
     row: dict[str, Any] = {
         "winner": winners[0] if len(winners) == 1 else -1,
@@ -67,6 +69,7 @@ def sonic_summary(rules: Rules, state: SonicState, events: Sequence[Event]) -> d
     row["boss"] = boss.id if boss is not None else ""
     row["boss_defeated"] = bool(boss is not None and boss.destroyed)
     row["boss_escaped"] = bool(boss is not None and boss.finished)
+    row["boss_hits"] = sum(isinstance(e, BossDamaged) for e in events)
     row["solo_rank"] = state.rank
     return row
 

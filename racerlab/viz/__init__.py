@@ -14,7 +14,9 @@
 - :mod:`racerlab.viz.arena_notes`: the arena's overlays by name, and why one may draw nothing;
   :mod:`racerlab.viz.track_labels`: every text of the track plot, placed so none collide.
 - :mod:`racerlab.viz.odds_charts` (exact-odds bar charts) and
-  :mod:`racerlab.viz.balance_plots` (figures of balance runs).
+  :mod:`racerlab.viz.balance_plots` (figures of balance runs);
+  :mod:`racerlab.viz.simulation_charts`: the distributions behind a simulation's rates
+  (places, Glory or rings, rounds, the boss's damage) with their intervals.
 - :mod:`racerlab.viz.class_answers`: a class's answers to a question beside the exact
   answer (one figure, built on reveal).
 - :mod:`racerlab.viz.result_note`: the end of a game written over the board (one label).

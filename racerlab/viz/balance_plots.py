@@ -9,7 +9,11 @@ intervals as whiskers (no Panel):
   (``card_sensitivity``), horizontal bars around 0;
 - :func:`rank_plot`: the rank histogram S..E and none per boss (``boss_report``);
 - :func:`sweep_plot`: a Racer Knights build's win share across a stat's values or parts
-  (``stat_sweep`` / ``part_sweep``), with the even share as a line.
+  (``stat_sweep`` / ``part_sweep``), with the even share as a line;
+- :func:`compare_plot`: the two arms of a comparison (:func:`racerlab.analysis.compare.compare`)
+  and their difference, each with its interval.
+
+:func:`write_offline` writes any of them as one HTML page that needs no network.
 
 >>> import pandas as pd
 >>> df = pd.DataFrame({"boss": ["eggman"], "destroyed": [0.6], "low": [0.5], "high": [0.7]})
@@ -27,6 +31,7 @@ from bokeh.models import (
     ColumnDataSource,
     FactorRange,
     HoverTool,
+    NumeralTickFormatter,
     Range1d,
     Span,
     Whisker,
@@ -35,7 +40,14 @@ from bokeh.plotting import figure
 
 from .style import PALETTE, apply_figure_style
 
-__all__ = ["destroy_rate_plot", "rank_plot", "sensitivity_plot", "sweep_plot"]
+__all__ = [
+    "compare_plot",
+    "destroy_rate_plot",
+    "rank_plot",
+    "sensitivity_plot",
+    "sweep_plot",
+    "write_offline",
+]
 
 HEIGHT = 300
 """Height (px) of a balance figure."""
@@ -176,3 +188,80 @@ def sweep_plot(df: Any) -> Any:
         fig.add_layout(Span(location=even, dimension="width", line_dash="dashed"))
     fig.add_tools(HoverTool(tooltips=[(column, "@x"), ("share", "@label")]))
     return fig
+
+
+def compare_plot(table: Any) -> Any:
+    """A comparison's table (:func:`racerlab.analysis.compare.compare`: rows A, B and A - B)
+    as two charts, one above the other: each arm's estimate with its interval, and the
+    difference with its interval around 0 (an interval that holds 0: no clear difference)."""
+    from bokeh.layouts import column
+
+    arms, diff = table.iloc[:2], table.iloc[2:]
+    metric = str(table["metric"].iloc[0])
+    share = str(table["interval"].iloc[0]) == "wilson"  # a yes/no metric: a share of games
+    fmt = (lambda v: f"{float(v):.1%}") if share else (lambda v: f"{float(v):.3g}")
+
+    def source(rows: Any, name: str) -> ColumnDataSource:
+        return ColumnDataSource(
+            {
+                "arm": [str(a) for a in rows.index],
+                "estimate": list(rows["estimate"]),
+                "low": list(rows["low"]),
+                "high": list(rows["high"]),
+                "label": [
+                    f"{fmt(e)} ({fmt(lo)} to {fmt(hi)}), {int(n)} games"
+                    for e, lo, hi, n in zip(rows["estimate"], rows["low"], rows["high"], rows["n"])
+                ],
+            },
+            name=name,
+        )
+
+    level = f"{round(100 * float(table.attrs.get('confidence', 0.95)))}%"
+    top = source(arms, "compare-arms-data")
+    high = max([0.0, *top.data["high"], *top.data["estimate"]])
+    low = min([0.0, *top.data["low"]])
+    arms_fig = _figure(
+        f"{metric[:1].upper()}{metric[1:]} per arm ({level} intervals)",
+        y_range=list(reversed(top.data["arm"])),
+        x_range=Range1d(low, (1.0 if share else high * 1.1) or 1.0),
+        height=170,
+        x_axis_label=metric,
+    )
+    arms_fig.hbar("arm", right="estimate", height=0.6, source=top, color=PALETTE[0], alpha=0.85,
+                  name="compare-arms")  # fmt: skip
+    arms_fig.add_layout(
+        Whisker(base="arm", lower="low", upper="high", dimension="width", source=top)
+    )
+    arms_fig.add_tools(HoverTool(tooltips=[("arm", "@arm"), (metric, "@label")]))
+    bottom = source(diff, "compare-difference-data")
+    reach = max([0.05, *(abs(v) for v in bottom.data["low"] + bottom.data["high"])]) * 1.1
+    how = str(diff["interval"].iloc[0]).replace("newcombe", "Newcombe").replace("welch", "Welch")
+    diff_fig = _figure(
+        f"Difference ({how} {level} interval)",
+        y_range=bottom.data["arm"],
+        x_range=Range1d(-reach, reach),
+        height=140,
+        x_axis_label=f"difference in {metric}",
+    )
+    diff_fig.scatter("estimate", "arm", source=bottom, size=9, color=PALETTE[1],
+                     name="compare-difference")  # fmt: skip
+    diff_fig.add_layout(
+        Whisker(base="arm", lower="low", upper="high", dimension="width", source=bottom)
+    )
+    diff_fig.add_layout(Span(location=0, dimension="height", line_color="#555", line_width=1))
+    diff_fig.add_tools(HoverTool(tooltips=[("difference", "@arm"), ("estimate", "@label")]))
+    if share:
+        for fig in (arms_fig, diff_fig):
+            fig.xaxis.formatter = NumeralTickFormatter(format="0%")
+    return column(arms_fig, diff_fig, sizing_mode="stretch_width")
+
+
+def write_offline(figure: Any, path: Any, title: str) -> None:
+    """Write ``figure`` to ``path`` as one HTML page that needs no network: Bokeh's scripts
+    are inline (``bokeh.resources.INLINE``), nothing is fetched."""
+    from pathlib import Path
+
+    from bokeh.embed import file_html
+    from bokeh.resources import INLINE
+
+    Path(path).write_text(file_html(figure, resources=INLINE, title=title), encoding="utf-8")

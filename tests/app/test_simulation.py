@@ -275,3 +275,45 @@ def test_a_closed_pages_job_stops_its_run(session, panel):
     panel.wait(timeout=300)
     assert panel.progress.value < 5_000 and "stopped after" in panel.status.object
     assert session.busy == ""
+
+
+def _chart_names(panel: SimulationPanel) -> list[str]:
+    return [pane.object.name for pane in panel.charts.objects]
+
+
+def test_the_charts_come_with_a_runs_results_and_show_its_games(session, panel):
+    from racerlab.viz.simulation_charts import simulation_charts
+
+    assert panel.charts.objects == []  # the tab shown, no run yet: no chart built
+    _play(panel, 6, seed=11)
+    df = _played_here(session, panel, 6, seed=11)
+    expected = simulation_charts(df, session.player_names)
+    assert _chart_names(panel) == [f.name for f in expected]
+    if session.kit.name == "knights":  # four knights in a joust
+        assert _chart_names(panel) == ["places-chart", "points-chart", "rounds-chart"]
+    else:  # a solo game against a boss
+        assert _chart_names(panel) == ["points-chart", "rounds-chart", "boss-chart"]
+    for pane, fig in zip(panel.charts.objects, expected):
+        assert pane.sizing_mode == "stretch_width" and pane.height == fig.height
+        shown = pane.object.renderers[0].data_source.data
+        assert shown == fig.renderers[0].data_source.data
+
+
+def test_a_new_run_clears_the_last_runs_charts_until_its_own_results(panel):
+    _play(panel, 3, seed=1)
+    assert panel.charts.objects
+    _start_long_run(panel)
+    assert panel.charts.objects == []
+    panel.stop()
+    panel.wait(timeout=300)
+    # the stopped run's games drawn, if it played any
+    assert bool(panel.charts.objects) == (panel.progress.value > 0)
+
+
+def test_no_chart_is_built_before_the_simulate_tab_is_first_shown():
+    from racerlab.app.knights.dashboard import knights_app
+
+    app = knights_app(seed=3)
+    assert not app.is_built("simulation")
+    tab = app.show_tab("simulation")
+    assert app.is_built("simulation") and tab.charts.objects == []

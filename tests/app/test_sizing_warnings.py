@@ -26,9 +26,14 @@ def test_a_dashboard_renders_without_a_sizing_warning(make, template, presenter,
     assert overridden == []
 
 
-def test_a_board_that_stretches_both_ways_makes_its_column_stretch_both_ways():
+def test_a_board_across_the_page_stretches_both_ways_in_a_box_of_its_own():
+    """The board in a box across the page (not straight in the page's column: Bokeh then laid
+    out that column's plots only, never a chart drawn later in the tabs below the board), the
+    box and the column declaring the same stretch across, nothing overridden."""
     dashboard = sonic_app(seed=4, template=False)
-    doc = Document()
-    root = pn.panel(dashboard).get_root(doc)
     (body,) = dashboard.main_area(in_page=False)
-    assert body._models[root.ref["id"]][0].sizing_mode == "stretch_both"
+    box = body.objects[1]
+    assert isinstance(box, pn.FlexBox) and box.objects == [dashboard.board_holder()]
+    assert dashboard.board_holder().sizing_mode == "stretch_both"
+    assert box.sizing_mode == "stretch_width"
+    assert body.get_root(Document()).sizing_mode == "stretch_width"  # as drawn

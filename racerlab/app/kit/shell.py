@@ -179,6 +179,9 @@ class DashboardShell(pn.viewable.Viewer):
                 dynamic=True,  # a hidden tab's content is sent to the page when first shown
                 sizing_mode="stretch_width",
                 stylesheets=[TABS_CSS],
+                # as tall as the tab shown: Bokeh caps a box at its parent's height, so in the
+                # side column (as high as the window) a long tab ran over the panels under it
+                styles={"max-height": "none"},
             )
             self.tabs.param.watch(self.session.guarded(self._on_tab, "switch tab"), "active")
             self._shown(first, True)
@@ -412,7 +415,9 @@ class DashboardShell(pn.viewable.Viewer):
             return [*head, self._plot_row(self.board_holder(), side)]
         side = pn.Column(*top, *side_panels, width=SIDE_WIDTH, styles=_flex(f"0 0 {SIDE_WIDTH}px"))
         rest = pn.Column(*mains, *tabs, styles=_flex(f"1 1 {PLOT_MIN_WIDTH}px"), **_wide())
-        board = [self.board_holder()] if plot is not None else []
+        # the board in a box of its own: were it straight in the page's column, Bokeh would
+        # lay out that column's plots only, never the charts drawn later in the tabs below
+        board = [self._plot_row(self.board_holder())] if plot is not None else []
         return [*head, *board, self._plot_row(rest, side)]
 
     def _room(self) -> str:

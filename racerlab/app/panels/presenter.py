@@ -284,7 +284,9 @@ class Presenter(pn.viewable.Viewer):
                 self.bar, picks, pn.Column(self.toggle, self.page),
                 flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width",
             )  # fmt: skip
-            return [self._holder, under, banner, self.odds]
+            # the board in a box of its own, as in the ordinary layout (see its board's note)
+            board = pn.FlexBox(self._holder, sizing_mode="stretch_width")
+            return [board, under, banner, self.odds]
         column = pn.Column(
             self.toggle, self.page, self.bar, banner, *carried, self.odds,
             margin=(0, 0, 0, 4),

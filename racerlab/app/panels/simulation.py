@@ -5,8 +5,10 @@
 (every game with fresh dice and, where a game has them, its unseen cards
 reshuffled; the same seed giving the same games) and shows each seat's share of
 wins with a 95% Wilson interval, and the other outcomes the game has (nobody, a
-shared win, the boss). The run is the session's one job
-(:mod:`racerlab.app.server.jobs`): a thread of the server hands its games, a short
+shared win, the boss), with charts of the distributions behind those rates under the table
+(:func:`racerlab.viz.simulation_charts.simulation_charts`: places, Glory or rings per seat,
+rounds, the boss's damage), built from a run's results when it ends. The run is the
+session's one job (:mod:`racerlab.app.server.jobs`): a thread of the server hands its games, a short
 chunk at a time, to the shared worker processes in turn with other sessions'
 heavy work (:func:`racerlab.app.server.jobs.run_elsewhere`), so the server's own
 interpreter only waits; a progress bar follows them, *Stop* (or the page
@@ -35,6 +37,7 @@ import param
 from ...analysis.compare import wilson
 from ...analysis.simulate import simulate
 from ...core.errors import RacerlabError
+from ...viz.simulation_charts import simulation_charts
 from ..kit.escape import fill, html_pane, markdown_pane
 from ..kit.escape import text as esc
 from ..kit.redraw import SessionView, set_text
@@ -115,6 +118,7 @@ class SimulationPanel(SessionView):
             self.continue_button, self.stop_now_button, self.fewer_button, visible=False
         )
         self.table = html_pane("", **wide)
+        self.charts = pn.Column(**wide)  # the last run's charts (none before a run ends)
         self.previous = html_pane("", **wide)
         self._summary = ""  # what the table shows, to keep as the previous run's
         self._context = ""  # the position and settings of the run going or shown
@@ -150,6 +154,7 @@ class SimulationPanel(SessionView):
             self.status,
             self.ask,
             self.table,
+            self.charts,
             self.previous,
             sizing_mode="stretch_width",
         )
@@ -222,6 +227,7 @@ class SimulationPanel(SessionView):
             set_text(self.previous, f"<h4>Previous run</h4>{self._summary}")
             self._summary = ""
         set_text(self.table, "")
+        self.charts.objects = []  # the charts show the run the table shows
         set_text(self.status, f"Playing {total} game(s)...")
         self._future = jobs.submit_job(work)
         doc = pn.state.curdoc
@@ -355,6 +361,19 @@ class SimulationPanel(SessionView):
         table = win_table(df, self._names)
         self._summary = fill("<p><em>{context}</em></p>", context=self._context) + table
         set_text(self.table, table)
+        self._draw_charts(df)
+
+    def _draw_charts(self, df: Any) -> None:
+        """The charts of the run's results under its table (a chart that cannot be drawn
+        is reported; the table stays)."""
+        try:
+            figures = simulation_charts(df, self._names)
+        except Exception as exc:
+            self.session.report(exc, "draw the simulation's charts")
+            return
+        self.charts.objects = [
+            pn.pane.Bokeh(fig, sizing_mode="stretch_width", height=fig.height) for fig in figures
+        ]
 
     def _on_run(self, _event: Any) -> None:
         self.start()
