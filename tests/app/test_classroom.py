@@ -202,3 +202,25 @@ def test_battle_racers_asks_the_chance_to_resolve_first(tmp_path, monkeypatch):
     assert shared_store().question(room.code).id == q.id
     assert "no question 'hit' in this game" in s.error
     room.end()
+
+
+def test_a_follower_on_the_same_game_names_the_class_as_its_game(tmp_path, monkeypatch):
+    """In a class every page opens on the same random game: the follower's page takes the
+    class's moves on top of its own game and its "Game shown" line names the class, not
+    the seed it opened with."""
+    monkeypatch.setenv("RACERLAB_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("RACERLAB_CLASS_URL", raising=False)
+    teacher, student = knights_app(seed=0), knights_app(seed=0)
+    t_room = classroom_for(teacher)
+    t_room.browser.param.update(origin="http://127.0.0.1:5006", path="/knights")
+    t_room.start()
+    s_room = classroom_for(student)
+    s_room.follow(t_room.code)
+    try:
+        teacher.session.step()
+        poll_once(shared_store())
+        assert student.session.status() == teacher.session.status()
+        assert student.session.shown == f"the game of class {t_room.code}"
+        assert t_room.code in student.scenarios.shown_note.object
+    finally:
+        s_room.try_own()

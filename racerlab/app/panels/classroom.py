@@ -51,6 +51,7 @@ __all__ = [
     "ClassBar",
     "ClassPanel",
     "Classroom",
+    "class_game",
     "classroom_for",
     "qr_svg_uri",
     "whole_line",
@@ -381,6 +382,7 @@ class Classroom(param.Parameterized):
             tl.goto(len(tl) - 1)
             for i, raw in enumerate(actions[len(known) :]):
                 tl.play(tl.rules.decode_action(raw, f"the class's game: action {i}"))
+            self.session.shown = class_game(row.code)  # the same game, now the class's
             self._show_at(row)
         finally:
             self._applying = False
@@ -394,7 +396,7 @@ class Classroom(param.Parameterized):
                 return
             self._applying = True
             try:
-                session.adopt(tl, "", f"the game of class {row.code}")
+                session.adopt(tl, "", class_game(row.code))
                 self._show_at(row)
             finally:
                 self._applying = False
@@ -417,6 +419,11 @@ class Classroom(param.Parameterized):
         if s.selected != row.selected and row.selected < len(s.player_names):
             s.selected = row.selected
         s.goto(min(max(row.cursor, 0), n))
+
+
+def class_game(code: str) -> str:
+    """How the page's "Game shown" line names the game of class ``code``."""
+    return f"the game of class {code}"
 
 
 def whole_line(tl: Any) -> str:
