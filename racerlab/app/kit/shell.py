@@ -160,6 +160,7 @@ class DashboardShell(pn.viewable.Viewer):
         self._body = pn.Column()
         self._sidebar_col = pn.Column(sizing_mode="stretch_width")
         self._holder: pn.Column | None = None
+        self._board_box: Any = None
         self._in_page = False  # in a page frame (sized from the window), or a notebook cell
 
     # -- set-up ------------------------------------------------------------------------------
@@ -415,15 +416,28 @@ class DashboardShell(pn.viewable.Viewer):
             return [*head, self._plot_row(self.board_holder(), side)]
         side = pn.Column(*top, *side_panels, width=SIDE_WIDTH, styles=_flex(f"0 0 {SIDE_WIDTH}px"))
         rest = pn.Column(*mains, *tabs, styles=_flex(f"1 1 {PLOT_MIN_WIDTH}px"), **_wide())
-        # the board in a box of its own: were it straight in the page's column, Bokeh would
-        # lay out that column's plots only, never the charts drawn later in the tabs below
-        board = [self._plot_row(self.board_holder())] if plot is not None else []
+        board = [self.board_box()] if plot is not None else []
         return [*head, *board, self._plot_row(rest, side)]
 
     def _room(self) -> str:
         if self.BOARD_HEIGHT is not None:
             return self.BOARD_HEIGHT
         return PAGE_ROOM if self._in_page else CELL_ROOM
+
+    def board_box(self, height: str | None = None) -> Any:
+        """The board's own box across the page, holding :meth:`board_holder` ``height`` high
+        (the ordinary layout's room when ``None``).
+
+        Its own box: were the board straight in the page's column, Bokeh would lay out that
+        column's plots only, never the charts drawn later in the tabs below. One box for the
+        page's life, used by the presenter layout too: a plot moved into a new box when the
+        layout switched left Bokeh measuring the plot's old view (a page error).
+        """
+        holder = self.board_holder()
+        holder.styles = {**holder.styles, "height": height or self._room()}
+        if self._board_box is None:
+            self._board_box = self._plot_row(holder)
+        return self._board_box
 
     def board_holder(self) -> pn.Column:
         """The box the plot fills in the ordinary layout: a square board as high as the

@@ -276,7 +276,6 @@ class Presenter(pn.viewable.Viewer):
         if self.bar is None:
             self._build()
         assert self.bar is not None
-        self._holder.objects = [self.dashboard.plot_pane]
         carried = [self.dashboard.panel(name) for name in self.carry]
         if not self.dashboard.PLOT_BESIDE_SIDE:
             picks = pn.Column(*carried, width=COLUMN_WIDTH)
@@ -284,9 +283,10 @@ class Presenter(pn.viewable.Viewer):
                 self.bar, picks, pn.Column(self.toggle, self.page),
                 flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width",
             )  # fmt: skip
-            # the board in a box of its own, as in the ordinary layout (see its board's note)
-            board = pn.FlexBox(self._holder, sizing_mode="stretch_width")
+            # the ordinary layout's own board box, made taller (the plot keeps its parent)
+            board = self.dashboard.board_box(PLOT_ROOM_ABOVE_ODDS)
             return [board, under, banner, self.odds]
+        self._holder.objects = [self.dashboard.plot_pane]
         column = pn.Column(
             self.toggle, self.page, self.bar, banner, *carried, self.odds,
             margin=(0, 0, 0, 4),
