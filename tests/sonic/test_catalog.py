@@ -4,6 +4,8 @@ import subprocess
 import sys
 from collections import Counter
 
+import pytest
+
 from racerlab.core.catalog import data_dir, validate_file
 from racerlab.sonic.board import Badnik
 from racerlab.sonic.catalog import SECTION_FILES, load_catalog
@@ -158,6 +160,7 @@ def test_every_bundled_file_validates():
         assert validate_file(folder / name) is not None
 
 
+@pytest.mark.integration  # runs the command or another process
 def test_cli_validates_a_bundled_file():
     # a fresh `python -m racerlab validate`: nothing imports the sonic catalog by hand
     path = data_dir() / "sonic" / "cards.toml"
