@@ -12,6 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from enum import Enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .abilities import AddedAbility
 
 __all__ = [
     "Ability",
@@ -204,7 +208,7 @@ class AbilityUse:
     ``"damage"``, ``"range"``).
     """
 
-    ability: Ability
+    ability: Ability | AddedAbility
     amount: int = 0
     against: str | None = None
     stat: str | None = None
