@@ -23,10 +23,9 @@ and an ability from a shield counts for the whole racer. None is added yet: the 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
-from .parts import Ability, PartKind
+from .parts import Ability, AddedAbility, PartKind
 
 __all__ = [
     "AddedAbility",
@@ -36,25 +35,6 @@ __all__ = [
     "added_of",
     "remove_ability",
 ]
-
-
-@dataclass(frozen=True)
-class AddedAbility:
-    """An ability added to the rulebook's (see the module doc); equal by name.
-
-    ``value`` is its name as cards write it; ``kinds`` the kinds of card that may carry it;
-    ``strength`` and ``on_damage`` its rules (``None``: it has no such rule)."""
-
-    value: str
-    kinds: frozenset[PartKind]
-    strength: Callable[[Any, Any, Any], int] | None = field(default=None, compare=False)
-    on_damage: Callable[[Any, Any, Any], None] | None = field(default=None, compare=False)
-    doc: str = field(default="", compare=False)
-
-    @property
-    def label(self) -> str:
-        """Its name as a stat strip shows it (``honed_edge`` reads ``Honed Edge``)."""
-        return self.value.replace("_", " ").title()
 
 
 _ADDED: dict[str, AddedAbility] = {}

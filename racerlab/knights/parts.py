@@ -10,16 +10,15 @@ Stats(speed=7, reflexes=0, handling=0, armor=8, durability=5, valor=0, ram_damag
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
 from enum import Enum
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .abilities import AddedAbility
+from typing import Any
 
 __all__ = [
     "Ability",
     "AbilityUse",
+    "AddedAbility",
     "Arc",
     "Part",
     "PartKind",
@@ -196,6 +195,25 @@ class Ability(Enum):
     """Weapon: a damaged target gets a Weakness token (-1 Armor each, never below 5)."""
     KNIGHT_BONUS = "knight_bonus"
     """Knight: a bonus with weapons of one type (see the Knight's entry)."""
+
+
+@dataclass(frozen=True)
+class AddedAbility:
+    """An ability added to the rulebook's (see :mod:`racerlab.knights.abilities`); equal by name.
+
+    ``value`` is its name as cards write it; ``kinds`` the kinds of card that may carry it;
+    ``strength`` and ``on_damage`` its rules (``None``: it has no such rule)."""
+
+    value: str
+    kinds: frozenset[PartKind]
+    strength: Callable[[Any, Any, Any], int] | None = field(default=None, compare=False)
+    on_damage: Callable[[Any, Any, Any], None] | None = field(default=None, compare=False)
+    doc: str = field(default="", compare=False)
+
+    @property
+    def label(self) -> str:
+        """Its name as a stat strip shows it (``honed_edge`` reads ``Honed Edge``)."""
+        return self.value.replace("_", " ").title()
 
 
 @dataclass(frozen=True, slots=True)
