@@ -11,7 +11,6 @@ import pytest
 from bokeh.document import Document
 
 from racerlab.app import knights_app, sonic_app
-from racerlab.app.kit.redraw import shown_models
 
 
 @pytest.mark.parametrize("make", [knights_app, sonic_app], ids=["knights", "sonic"])
@@ -32,4 +31,4 @@ def test_a_board_that_stretches_both_ways_makes_its_column_stretch_both_ways():
     doc = Document()
     root = pn.panel(dashboard).get_root(doc)
     (body,) = dashboard.main_area(in_page=False)
-    assert shown_models(body)[root.ref["id"]].sizing_mode == "stretch_both"
+    assert body._models[root.ref["id"]][0].sizing_mode == "stretch_both"
