@@ -3,6 +3,8 @@
 import subprocess
 import sys
 
+import pytest
+
 import racerlab.core.testgame as testgame
 from racerlab.cli import main
 from racerlab.core.timeline import Timeline
@@ -34,6 +36,7 @@ def test_validate_reports_each_bad_file(tmp_path, capsys):
     assert f"{toml}: INVALID" in err and "unknown catalog kind 'mystery'" in err
 
 
+@pytest.mark.integration  # runs the command or another process
 def test_validate_in_a_subprocess_has_no_traceback(tmp_path):
     bad = tmp_path / "broken.toml"
     bad.write_bytes(b'kind = "knights-parts"\n[[chassis]\n')
@@ -48,6 +51,7 @@ def test_validate_in_a_subprocess_has_no_traceback(tmp_path):
     assert "Traceback" not in proc.stderr
 
 
+@pytest.mark.integration  # runs the command or another process
 def test_help_lists_the_subcommands():
     proc = subprocess.run(
         [sys.executable, "-m", "racerlab", "--help"], capture_output=True, text=True, timeout=120

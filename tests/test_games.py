@@ -91,7 +91,7 @@ def load_board(path) -> Board:
 
 
 @pytest.fixture
-def toy_game(monkeypatch):
+def toy_game():
     game = registry.GameDescriptor(
         name="toy",
         title="Toy",
@@ -102,9 +102,9 @@ def toy_game(monkeypatch):
         bots=dict(COIN.bots),
         summarize=COIN.summarize,
     )
-    monkeypatch.setitem(registry._LOADERS, "toy", lambda: game)
-    monkeypatch.setitem(registry._LOADED, "toy", game)
-    return game
+    registry.add_game("toy", lambda: game)
+    yield game
+    registry.remove_game("toy")
 
 
 def test_a_new_game_is_one_descriptor_and_one_entry(toy_game, tmp_path):

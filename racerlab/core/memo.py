@@ -1,4 +1,8 @@
-"""A bounded memo of one function, owned by whoever makes it (a session, a plot, a rules object).
+"""Bounded memos, owned by whoever makes them (a session, a plot, a rules object, a catalog).
+
+:class:`Memo` remembers one function's answers; :class:`BoundedDict` is a plain dict of
+remembered values that an object keeps for the code that uses it (a catalog's racers, a
+track's terrain tables), keyed by value and emptied when full.
 
 Results are kept by the call's arguments (which must be hashable values, like
 racerlab's frozen states) up to ``maxsize``; the least recently used go first.
@@ -21,7 +25,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, TypeVar
 
-__all__ = ["Memo"]
+__all__ = ["BoundedDict", "Memo"]
 
 V = TypeVar("V")
 
@@ -57,3 +61,44 @@ class Memo(Generic[V]):
         """Forget every remembered value."""
         with self._lock:
             self._values.clear()
+
+
+class BoundedDict(dict):
+    """A dict of remembered values that never holds more than ``maxsize`` entries:
+    :meth:`put` empties it first when it is full (single dict operations, so safe across
+    threads). Keys are values (never an object's ``id``). A copy or a pickle of its owner
+    gets an empty one: what it remembers can always be worked out again.
+
+    >>> memo = BoundedDict(maxsize=2)
+    >>> memo.put("a", 1), memo.put("b", 2), memo.put("c", 3)
+    (1, 2, 3)
+    >>> sorted(memo.items())
+    [('c', 3)]
+    >>> import pickle; pickle.loads(pickle.dumps(memo)), pickle.loads(pickle.dumps(memo)).maxsize
+    ({}, 2)
+    """
+
+    __slots__ = ("maxsize",)
+
+    def __init__(self, maxsize: int = 256) -> None:
+        if maxsize < 1:
+            raise ValueError(f"maxsize must be 1 or more, got {maxsize}")
+        super().__init__()
+        self.maxsize = maxsize
+
+    def put(self, key: Hashable, value: V) -> V:
+        """Remember ``value`` for ``key`` (emptying the dict first if it is full); returns
+        ``value``."""
+        if len(self) >= self.maxsize and key not in self:
+            self.clear()
+        self[key] = value
+        return value
+
+    def __reduce__(self) -> tuple:
+        return (type(self), (self.maxsize,))
+
+    def __copy__(self) -> BoundedDict:
+        return type(self)(self.maxsize)
+
+    def __deepcopy__(self, memo: dict) -> BoundedDict:
+        return type(self)(self.maxsize)

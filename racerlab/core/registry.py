@@ -45,6 +45,7 @@ __all__ = [
     "descriptors",
     "game_names",
     "generic_summary",
+    "remove_game",
     "set_catalog_saving",
 ]
 
@@ -141,6 +142,13 @@ def add_game(name: str, loader: Callable[[], GameDescriptor]) -> None:
     """
     with _LOCK:
         _LOADERS[name] = loader
+        _LOADED.pop(name, None)
+
+
+def remove_game(name: str) -> None:
+    """Forget the game ``name`` (one a notebook or a test added); unknown names are ignored."""
+    with _LOCK:
+        _LOADERS.pop(name, None)
         _LOADED.pop(name, None)
 
 

@@ -31,6 +31,7 @@ these modules, besides this package's names:
 The engine and its vocabulary:
 
 - ``parts.py``: the vocabulary of cards: species, rarities, stats, abilities, parts.
+- ``abilities.py``: abilities added to the rulebook's, each named with its rule in one place.
 - ``geometry/``: table geometry (footprints, moves, turns, arcs, range, contact); no rule.
 - ``build.py``: building a racer from cards: legality, stat totals, Perfect Racer, Valor,
   and which of its cards carry an ability.

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
-from functools import lru_cache, reduce
+from functools import reduce
 from typing import Any, Protocol
 
 from ..core.errors import RacerlabError
@@ -213,11 +213,18 @@ class RacerBuild:
         return (*(getattr(self, slot) for slot, _ in SLOTS), *(p for _, p in self.shields))
 
 
-@lru_cache(maxsize=512)
 def _problems(build: RacerBuild, catalog: CardSource) -> tuple[tuple[str, str], ...]:
-    """:meth:`RacerBuild.problems`, remembered (bounded): every joust's set-up check asks it
-    for each racer, and jousts reuse a few builds."""
-    return build._find_problems(catalog)
+    """:meth:`RacerBuild.problems`, remembered in the catalog's own bounded ``memo`` when it
+    has one (every joust's set-up check asks it for each racer, and jousts reuse a few
+    builds)."""
+    memo = getattr(catalog, "memo", None)
+    if memo is None:
+        return build._find_problems(catalog)
+    key = ("problems", build)
+    found = memo.get(key)
+    if found is None:
+        found = memo.put(key, build._find_problems(catalog))
+    return found
 
 
 @dataclass(frozen=True, slots=True)

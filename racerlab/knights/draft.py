@@ -15,7 +15,6 @@ touch is measured in :mod:`.movement.obstacles`.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from dataclasses import fields, replace
 from typing import TYPE_CHECKING, Any
@@ -59,40 +58,25 @@ def racer_of(
     catalog: KnightsCatalog | None = None,
 ) -> Racer:
     """The racer a build makes from ``catalog``'s cards (the bundled ones by default), with
-    director tweaks applied (cached: it is asked often).
-
-    The same build, mods and catalog objects as a recent question get its answer without
-    hashing the build (every action's drafts ask again for racers whose records they copy);
-    other questions go to a bounded cache keyed by value.
-    """
-    found = _RECENT.get(id(build))
-    if found is not None and found[0] is build and found[1] is mods and found[2] is catalog:
-        return found[3]
-    racer = _racer_by_value(build, mods, catalog)
-    if len(_RECENT) >= _RECENT_MAX:
-        _RECENT.clear()
-    _RECENT[id(build)] = (build, mods, catalog, racer)  # holds the build: its id stays its own
+    director tweaks applied (remembered in the catalog's own :attr:`~KnightsCatalog.memo`,
+    by the build's and the tweaks' values: it is asked often)."""
+    catalog = catalog if catalog is not None else load_catalog()
+    memo = catalog.memo
+    key = (build, mods)
+    racer = memo.get(key)
+    if racer is None:
+        racer = memo.put(key, _tweaked(build.resolve(catalog), mods))
     return racer
 
 
-def clear_racer_cache() -> None:
-    """Forget the racers :func:`racer_of` remembers (for timing cold runs)."""
-    _RECENT.clear()
-    _racer_by_value.cache_clear()
+def clear_racer_cache(catalog: KnightsCatalog | None = None) -> None:
+    """Forget the racers :func:`racer_of` remembers for ``catalog`` (the bundled one by
+    default; for timing cold runs)."""
+    (catalog if catalog is not None else load_catalog()).memo.clear()
 
 
-_RECENT: dict[int, tuple[RacerBuild, tuple, KnightsCatalog | None, Racer]] = {}
-"""Recent answers of :func:`racer_of` by the build object's id, with the objects asked about
-(single dict operations: safe across threads)."""
-_RECENT_MAX = 256
-"""Entries :data:`_RECENT` holds before it starts again."""
-
-
-@functools.lru_cache(maxsize=2048)
-def _racer_by_value(
-    build: RacerBuild, mods: tuple[tuple[str, int], ...], catalog: KnightsCatalog | None
-) -> Racer:
-    racer = build.resolve(catalog if catalog is not None else load_catalog())
+def _tweaked(racer: Racer, mods: tuple[tuple[str, int], ...]) -> Racer:
+    """``racer`` with the director's stat tweaks ``mods`` added."""
     if not mods:
         return racer
     stat_delta: dict[str, int] = {}
@@ -110,26 +94,16 @@ def _racer_by_value(
 
 
 def table_for(setup: KnightsSetup, catalog: KnightsCatalog | None = None) -> Table:
-    """The table measures of a setup (cached by arena size and catalog: the rest is the
-    catalog's, the bundled one by default; the last set-up asked about is remembered, one
-    entry, as every action of a game asks)."""
-    global _LAST_TABLE
+    """The table measures of a setup: the arena's size from the set-up, the rest from the
+    catalog's (the bundled one by default); kept in the catalog's memo by arena size, as
+    every action of a game asks."""
     catalog = catalog if catalog is not None else load_catalog()
-    last_setup, last_catalog, table = _LAST_TABLE
-    if last_setup is not setup or last_catalog is not catalog:
-        table = _table(setup.arena_width, setup.arena_height, catalog)
-        _LAST_TABLE = (setup, catalog, table)
+    key = ("table", setup.arena_width, setup.arena_height)
+    table = catalog.memo.get(key)
+    if table is None:
+        empty = KnightsSetup((), (), (), setup.arena_width, setup.arena_height)
+        table = catalog.memo.put(key, table_of(empty, catalog))
     return table
-
-
-_LAST_TABLE: tuple[KnightsSetup | None, KnightsCatalog | None, Table | None] = (None, None, None)
-"""The last (set-up, catalog) :func:`table_for` measured, and its table (replaced whole:
-thread-safe)."""
-
-
-@functools.lru_cache(maxsize=64)
-def _table(width: float, height: float, catalog: KnightsCatalog) -> Table:
-    return table_of(KnightsSetup((), (), (), width, height), catalog)
 
 
 # -- fast copies of the frozen records (racer records, states) -----------------------------

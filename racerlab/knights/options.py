@@ -164,7 +164,8 @@ KNIGHTS_BOUNDS = Bounds(
         "durable_saves_on": Range(1, 7, whole=True),
     }
 )
-"""The range of every number option (ours, illustrative; docs/reliability.md lists them).
+"""The range of every number option (ours, illustrative: the bounds below; docs/rulings.md
+says what each option means).
 
 The steps are bounded below so the actions ``legal_actions`` offers stay few
 (at most 20 move lengths a direction, 36 turn angles a side)."""

@@ -10,12 +10,15 @@ Stats(speed=7, reflexes=0, handling=0, armor=8, durability=5, valor=0, ram_damag
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
 from enum import Enum
+from typing import Any
 
 __all__ = [
     "Ability",
     "AbilityUse",
+    "AddedAbility",
     "Arc",
     "Part",
     "PartKind",
@@ -194,6 +197,25 @@ class Ability(Enum):
     """Knight: a bonus with weapons of one type (see the Knight's entry)."""
 
 
+@dataclass(frozen=True)
+class AddedAbility:
+    """An ability added to the rulebook's (see :mod:`racerlab.knights.abilities`); equal by name.
+
+    ``value`` is its name as cards write it; ``kinds`` the kinds of card that may carry it;
+    ``strength`` and ``on_damage`` its rules (``None``: it has no such rule)."""
+
+    value: str
+    kinds: frozenset[PartKind]
+    strength: Callable[[Any, Any, Any], int] | None = field(default=None, compare=False)
+    on_damage: Callable[[Any, Any, Any], None] | None = field(default=None, compare=False)
+    doc: str = field(default="", compare=False)
+
+    @property
+    def label(self) -> str:
+        """Its name as a stat strip shows it (``honed_edge`` reads ``Honed Edge``)."""
+        return self.value.replace("_", " ").title()
+
+
 @dataclass(frozen=True, slots=True)
 class AbilityUse:
     """An ability on a part, with its parameters where it has any.
@@ -204,7 +226,7 @@ class AbilityUse:
     ``"damage"``, ``"range"``).
     """
 
-    ability: Ability
+    ability: Ability | AddedAbility
     amount: int = 0
     against: str | None = None
     stat: str | None = None

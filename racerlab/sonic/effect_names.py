@@ -10,6 +10,11 @@ agree on one spelling.
 Parameter types are ``int`` (a whole number), ``str`` (a word from a closed set
 given in :data:`PARAM_CHOICES`) or ``bool``.
 
+A boss effect beyond these primitives is an :class:`AddedEffect`: a function registered by
+name with :func:`boss_effect` in :mod:`racerlab.sonic.effects.added` (read when a name is
+not a primitive), which boss files then name like any primitive (the recipe is in
+``docs/new-boss.md``).
+
 >>> Effect.GAIN_SPEED.params
 {'amount': <class 'int'>}
 >>> Effect("ring_magnet").scope is Scope.RACER
@@ -22,11 +27,25 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-__all__ = ["PARAM_CHOICES", "PARAM_RANGES", "Effect", "Scope", "check_params"]
+__all__ = [
+    "ADDED_EFFECTS_MODULE",
+    "PARAM_CHOICES",
+    "PARAM_RANGES",
+    "AddedEffect",
+    "Effect",
+    "Scope",
+    "boss_effect",
+    "check_params",
+    "effect_named",
+    "effect_names",
+    "remove_boss_effect",
+]
 
 
 class Scope(Enum):
@@ -157,9 +176,87 @@ _PARAMS: dict[Effect, dict[str, type]] = {
 _WORDS = {int: "a whole number", str: "text", bool: "true or false"}
 
 
-def check_params(effect: Effect, given: Mapping[str, Any]) -> list[str]:
+@dataclass(frozen=True)
+class AddedEffect:
+    """A boss effect added to the primitives (see the module doc); equal by name.
+
+    ``resolve(board, boss_id, boss_rings, spec, racing, chance)`` returns the board, the
+    boss's rings and the events, as :func:`racerlab.sonic.effects.apply_boss_effect` does
+    for a primitive (``spec.get(name)`` reads a parameter)."""
+
+    value: str
+    param_types: tuple[tuple[str, type], ...]
+    resolve: Callable[..., tuple[Any, int, list]] = field(compare=False)
+    doc: str = field(default="", compare=False)
+
+    @property
+    def params(self) -> dict[str, type]:
+        """Parameter names and their types."""
+        return dict(self.param_types)
+
+    @property
+    def scope(self) -> Scope:
+        """Bosses use it."""
+        return Scope.BOSS
+
+
+ADDED_EFFECTS_MODULE = "racerlab.sonic.effects.added"
+"""Where the project's added boss effects are registered (imported on the first name that
+is not a primitive)."""
+
+_ADDED: dict[str, AddedEffect] = {}
+"""Added boss effects by name (changed only by :func:`boss_effect` and
+:func:`remove_boss_effect`)."""
+
+
+def boss_effect(name: str, **params: type) -> Callable[[Callable], Callable]:
+    """Register the decorated function as the boss effect ``name`` (``boss_`` and lower-case
+    words joined by ``_``) with parameters ``params`` (name: ``int``, ``str`` or ``bool``);
+    a primitive's name, or one registered already, is refused."""
+    if not name.startswith("boss_") or not name.replace("_", "").isalpha() or name != name.lower():
+        raise ValueError(f"a boss effect's name is boss_ and lower-case words, got {name!r}")
+    if name in {e.value for e in Effect} or name in _ADDED:
+        raise ValueError(f"there is an effect named {name!r} already")
+    for param, kind in params.items():
+        if kind not in _WORDS:
+            raise ValueError(f"{name}: parameter {param!r} must be int, str or bool")
+
+    def register(fn: Callable) -> Callable:
+        _ADDED[name] = AddedEffect(name, tuple(params.items()), fn, fn.__doc__ or "")
+        return fn
+
+    return register
+
+
+def remove_boss_effect(name: str) -> None:
+    """Forget the added boss effect ``name`` (catalogs already read keep it)."""
+    _ADDED.pop(name, None)
+
+
+def effect_named(name: Any) -> Effect | AddedEffect:
+    """The primitive, or the added boss effect, called ``name``; ``ValueError`` if none is.
+
+    >>> effect_named("boss_move") is Effect.BOSS_MOVE
+    True
+    """
+    try:
+        return Effect(name)
+    except ValueError:
+        importlib.import_module(ADDED_EFFECTS_MODULE)  # registers the project's added effects
+        if isinstance(name, str) and name in _ADDED:
+            return _ADDED[name]
+        raise
+
+
+def effect_names(scope: Scope) -> tuple[str, ...]:
+    """Every effect name ``scope`` may use: the primitives, then the added boss effects."""
+    names = [e.value for e in Effect if e.scope is scope]
+    return (*names, *(sorted(_ADDED) if scope is Scope.BOSS else ()))
+
+
+def check_params(effect: Effect | AddedEffect, given: Mapping[str, Any]) -> list[str]:
     """Reasons ``given`` does not fit ``effect``'s parameters (empty when it fits)."""
-    wanted = _PARAMS[effect]
+    wanted = effect.params
     out: list[str] = []
     for name, kind in wanted.items():
         if name not in given:

@@ -85,7 +85,7 @@ class BossHitRule(enum.Enum):
     """Any racer entering the boss's space by any movement."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SonicOptions:
     """Named rule options with documented defaults (rulebook values unless marked ruling)."""
 
@@ -145,14 +145,12 @@ class SonicOptions:
         check_bounds(self, SONIC_BOUNDS)
         self.move_rules  # noqa: B018 -- refuse bad movement rulings when the options are made
 
-    @property
+    @functools.cached_property
     def move_rules(self) -> MoveRules:
         """The movement rulings and Speed range of these options, as the movement physics
-        takes them (looked up by the options' identity first: read on every path walk)."""
-        got = _RULES_OF.get(id(self))
-        if got is not None and got[0] is self:
-            return got[1]
-        rules = _move_rules(
+        takes them (worked out when the options are made and kept on them: read on every
+        path walk; equal options give equal rules)."""
+        return _move_rules(
             self.buzz_bomber_reach,
             self.turn_sets_speed,
             self.spring_extra_spaces,
@@ -162,10 +160,6 @@ class SonicOptions:
             self.speed_min,
             self.speed_max,
         )
-        if len(_RULES_OF) >= _RULES_OF_SIZE:
-            _RULES_OF.clear()
-        _RULES_OF[id(self)] = (self, rules)  # the entry holds the options: no id reuse
-        return rules
 
 
 _SPEED = Range(MIN_SPEED, MAX_SPEED, whole=True)
@@ -194,15 +188,11 @@ SONIC_BOUNDS = Bounds(
         ("card_speed_max", "speed_max"),
     ),
 )
-"""The range of every number option (ours, illustrative; docs/reliability.md lists them).
+"""The range of every number option (ours, illustrative: the bounds below; docs/rulings.md
+says what each option means).
 
 Speeds stay within the track's absolute 1..9, and the hand and face-up counts
 small enough for the bundled 64-card deck at any table size."""
-
-
-_RULES_OF: dict[int, tuple[SonicOptions, MoveRules]] = {}
-"""The movement rulings of recent options objects, by identity (pure values, bounded)."""
-_RULES_OF_SIZE = 64
 
 
 @functools.lru_cache(maxsize=64)

@@ -29,8 +29,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from ..core.memo import BoundedDict
+
 __all__ = [
     "LANES",
+    "TRACK_MEMO_SIZE",
     "Cell",
     "Coord",
     "Direction",
@@ -360,6 +363,10 @@ class Section:
         return cls(id, name, zone, type, parse_grid(lanes), **kw)  # type: ignore[arg-type]
 
 
+TRACK_MEMO_SIZE = 256
+"""Values a track's ``memo`` holds before it starts again."""
+
+
 @dataclass(frozen=True)
 class Track:
     """The laid sections in order. Global column ``c`` of section ``i`` is ``offsets[i] + c``.
@@ -392,6 +399,10 @@ class Track:
         object.__setattr__(self, "_turns", tuple(turns))
         object.__setattr__(self, "_start_col", self._line(SectionType.START))
         object.__setattr__(self, "_finish_col", self._line(SectionType.FINISH))
+        # what movement works out from this track and the tokens on it (the terrain tables
+        # of movement.path_search), by value: it belongs to the track and goes with it (a
+        # copy or pickle of the track starts with an empty one)
+        object.__setattr__(self, "memo", BoundedDict(TRACK_MEMO_SIZE))
 
     @property
     def n_columns(self) -> int:

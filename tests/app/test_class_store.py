@@ -103,6 +103,7 @@ def test_two_stores_on_one_file_share_classes_from_several_threads(tmp_path):
     assert threading.active_count() >= 1
 
 
+@pytest.mark.integration  # runs the command or another process
 def test_two_processes_share_the_file(tmp_path):
     import subprocess
     import sys

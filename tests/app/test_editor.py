@@ -76,8 +76,9 @@ def test_blocker_edit():
 
 
 def test_sonic_editor_places_on_the_space_under_the_point_and_sets_values():
-    session = GameSession(sonic_kit(), seed=1)
-    session._start(Timeline.new(session.rules, SonicSetup(("sonic", "tails")), seed=1))
+    kit = sonic_kit()
+    game = Timeline.new(kit.rules(), SonicSetup(("sonic", "tails")), seed=1)
+    session = GameSession(kit, seed=1, timeline=game)
     ed = SonicEditor(session)
     assert ed.place(0, 4.7, -2.2)
     assert session.state.token(0).pos == (4, 2)
@@ -116,8 +117,9 @@ def test_each_game_words_its_own_snap_switch():
 
 
 def test_a_sonic_placement_is_logged_as_the_hover_names_the_space():
-    session = GameSession(sonic_kit(), seed=1)
-    session._start(Timeline.new(session.rules, SonicSetup(("sonic", "tails")), seed=1))
+    kit = sonic_kit()
+    game = Timeline.new(kit.rules(), SonicSetup(("sonic", "tails")), seed=1)
+    session = GameSession(kit, seed=1, timeline=game)
     assert SonicEditor(session).place(0, 4.7, -2.2)  # column 4, lane 3 on the board
     assert session.log_lines()[-1].text == "Director: Player 1 placed on column 4, lane 3"
 

@@ -52,6 +52,7 @@ def started_process() -> None:
     share_link._replayer_ready.result(timeout=START_S)
 
 
+@pytest.mark.integration  # runs the command or another process
 def test_a_long_link_comes_back_whole_from_the_replay_process(monkeypatch):
     token = long_token()
     here = share_link.decode_share_token(token)
@@ -62,6 +63,7 @@ def test_a_long_link_comes_back_whole_from_the_replay_process(monkeypatch):
     assert len(there.actions) == 600 and there.index == len(there) - 1
 
 
+@pytest.mark.integration  # runs the command or another process
 def test_a_bad_long_link_is_refused_with_its_reason_across_the_process(monkeypatch):
     token = long_token()
     started_process()
@@ -118,6 +120,7 @@ def test_the_first_long_link_does_not_wait_for_the_process_to_start(monkeypatch)
     assert isinstance(share_link._replayer, Starting) and not never.done()
 
 
+@pytest.mark.integration  # runs the command or another process
 def test_a_session_opens_a_long_link_through_the_process(monkeypatch):
     token = long_token()
     started_process()

@@ -79,6 +79,7 @@ def _open_page(url: str) -> object:
     return doc
 
 
+@pytest.mark.integration  # runs the command or another process
 def test_a_dashboard_built_before_the_socket_opens_is_in_the_first_document(served, monkeypatch):
     handed: list[float] = []
     original = offload.hand_over
@@ -95,6 +96,7 @@ def test_a_dashboard_built_before_the_socket_opens_is_in_the_first_document(serv
     _wait(lambda: _models(doc) > 2 * FRAME_MODELS)
 
 
+@pytest.mark.integration  # runs the command or another process
 def test_a_dashboard_built_after_the_socket_opened_waits_for_the_page_to_be_shown(
     served, monkeypatch
 ):
@@ -122,6 +124,7 @@ def test_a_dashboard_built_after_the_socket_opened_waits_for_the_page_to_be_show
     _wait(lambda: _models(doc) > 2 * FRAME_MODELS)
 
 
+@pytest.mark.integration  # runs the command or another process
 def test_served_pages_load_only_the_script_bundles_they_use(served):
     html = urllib.request.urlopen(served + "/knights", timeout=60).read().decode()
     assert "static/js/bokeh.min.js" in html and "bokeh-widgets" in html
@@ -158,6 +161,7 @@ def test_a_page_of_a_server_whose_sockets_do_not_wait_is_filled_through_the_gate
     assert page_ready.before_socket(page)
 
 
+@pytest.mark.integration  # runs the command or another process
 def test_bootstraps_own_style_sheet_is_loaded_by_the_page_not_by_each_component(served):
     from bokeh.models import ImportedStyleSheet
 
@@ -182,6 +186,7 @@ def test_a_socket_waits_for_the_dashboard_a_second_at_most_unless_it_is_going_in
     import asyncio
 
     monkeypatch.setattr(page_ready, "READY_WAIT_S", 0.05)
+    page_ready.sockets_wait()  # as a server started in this process does (not needed here)
 
     async def opens(doc, *, going_in: bool) -> float:
         page = page_ready._pages[doc]

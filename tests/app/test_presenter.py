@@ -24,7 +24,7 @@ def test_presenter_layout_shows_the_plot_bar_and_odds_and_hides_sidebar_and_tabs
     before = (fig.sizing_mode, fig.height)
     p.toggle.value = True
     shown = _laid_out(app)
-    assert app.presenting and not app._sidebar_col.visible
+    assert app.presenting and not app.sidebar_area()[0].visible
     assert app.track_pane in shown and p.bar in shown and p.odds in shown
     assert app.tabs not in shown and app.standings not in shown
     assert fig.sizing_mode == "stretch_both"  # it fills the presenter layout's plot area
@@ -33,7 +33,7 @@ def test_presenter_layout_shows_the_plot_bar_and_odds_and_hides_sidebar_and_tabs
     assert "step 1 of 1" in p.status.object
     p.toggle.value = False
     shown = _laid_out(app)
-    assert app._sidebar_col.visible and app.tabs in shown and p.bar not in shown
+    assert app.sidebar_area()[0].visible and app.tabs in shown and p.bar not in shown
     assert (fig.sizing_mode, fig.height) == before
 
 

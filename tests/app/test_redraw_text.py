@@ -8,13 +8,13 @@ import pytest
 from bokeh.document import Document
 
 from racerlab.app.kit.escape import html_pane, markdown_pane
-from racerlab.app.kit.redraw import set_text
+from racerlab.app.kit.redraw import set_text, shown_models
 
 HOSTILE = '<img src=x onerror="window.__pwned=1"> & <b>bold</b> "quoted" \'single\''
 
 
 def _model(pane):
-    (model, _parent), *_ = pane._models.values()
+    model, *_ = shown_models(pane).values()
     return model
 
 

@@ -320,3 +320,17 @@ def test_the_session_model_does_not_import_panel_or_bokeh():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_the_log_follows_a_new_action_played_where_an_old_one_was():
+    # the session keeps log lines by entry position, checked against the entry there
+    session = GameSession(coin_kit(), seed=5)
+    session.timeline.play(Nudge(1, 7))
+    first = [line.text for line in session.log_lines()]
+    session.timeline.back()
+    session.timeline.play(Nudge(1, -3))  # another entry at the same position
+    again = [line.text for line in session.log_lines()]
+    assert again != first and len(again) == len(first)
+    fresh = GameSession(coin_kit(), seed=5)
+    fresh.timeline.play(Nudge(1, -3))
+    assert again == [line.text for line in fresh.log_lines()]

@@ -76,6 +76,7 @@ def test_a_game_with_one_changed_card_saves_only_that_change(edited):
     assert "catalog" not in bundled and bundled["version"] == 1
 
 
+@pytest.mark.integration  # runs the command or another process
 def test_a_fresh_process_replays_the_saved_game_with_the_edited_card(edited, tmp_path):
     tl = played(edited.catalog)
     path = tmp_path / "game.json"

@@ -128,6 +128,7 @@ def _skip_if_unregistered(text: str) -> None:
         pytest.skip("racerlab.knights does not import .catalog: see test_validate_knows_knights")
 
 
+@pytest.mark.integration  # runs the command or another process
 def test_validate_knows_knights_files():
     """``racerlab validate`` imports ``racerlab.knights``; that must register the file kinds.
 
@@ -161,12 +162,14 @@ def _blocks(stderr: str) -> dict[str, str]:
     return {k: "\n".join(v) for k, v in blocks.items()}
 
 
+@pytest.mark.integration  # runs the command or another process
 def test_cli_fails_the_run_without_a_traceback(cli_run):
     assert cli_run.returncode == 2
     assert "Traceback" not in cli_run.stderr + cli_run.stdout
     assert ": ok" not in cli_run.stdout
 
 
+@pytest.mark.integration  # runs the command or another process
 @pytest.mark.parametrize("name", CASES)
 def test_cli_names_file_entry_and_field(cli_run, name):
     path = str(CORPUS / name)
@@ -177,6 +180,7 @@ def test_cli_names_file_entry_and_field(cli_run, name):
     assert f"{path}: entry {entry!r}, field {field!r}" in block, block
 
 
+@pytest.mark.integration  # runs the command or another process
 def test_cli_refuses_a_huge_file(cli_run, huge_file):
     block = _blocks(cli_run.stderr)[str(huge_file)]
     assert "entry '(file)', field '(size)'" in block
@@ -191,6 +195,7 @@ def test_cli_refuses_a_huge_file(cli_run, huge_file):
         "table_missing_section.toml",
     ],
 )
+@pytest.mark.integration  # runs the command or another process
 def test_cli_exits_2_for_one_bad_file(name):
     done = _cli(CORPUS / name)
     entry, field = EXPECTED[name]
@@ -200,6 +205,7 @@ def test_cli_exits_2_for_one_bad_file(name):
     assert "Traceback" not in done.stderr + done.stdout
 
 
+@pytest.mark.integration  # runs the command or another process
 def test_cli_accepts_the_bundled_files_and_fails_if_any_file_is_bad():
     bundled = data_dir() / "knights"
     good = [bundled / f"{n}.toml" for n in ("parts", "knights", "racers", "table")]

@@ -48,6 +48,7 @@ def served(free_loopback_port, liveness):
     pn.state.reset()
 
 
+@pytest.mark.integration  # runs the command or another process
 def test_pages_are_made_one_at_a_time_and_liveness_answers_between(slow_pages, served):
     def page() -> None:
         urllib.request.urlopen(served + "/knights", timeout=60).read()

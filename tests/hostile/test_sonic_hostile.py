@@ -76,6 +76,7 @@ CLI = ["-m", "racerlab"]
 @pytest.mark.parametrize(
     "name", ["cards_unknown_action.toml", "section_ragged_grid.toml", "non_utf8.toml"]
 )
+@pytest.mark.integration  # runs the command or another process
 def test_cli_exits_2_without_traceback(name):
     entry, field, words = EXPECTED[name]
     done = subprocess.run(
@@ -90,6 +91,7 @@ def test_cli_exits_2_without_traceback(name):
     assert f"field {field!r}" in done.stderr and words in done.stderr
 
 
+@pytest.mark.integration  # runs the command or another process
 def test_cli_checks_many_files_at_once():
     files = [str(HERE / n) for n in sorted(EXPECTED)]
     done = subprocess.run(

@@ -22,8 +22,6 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("jupyterlab", reason="JupyterLab is not installed (pip install .[notebook])")
-
 pytestmark = [pytest.mark.ui, pytest.mark.notebooks]
 
 NOTEBOOK = "01-quick-start.ipynb"
@@ -52,6 +50,10 @@ def _wait_until_up(url: str, token: str, proc: subprocess.Popen) -> None:
 @pytest.fixture
 def jupyterlab(tmp_path, free_loopback_port, racerlab_root, stop_server):
     """A JupyterLab server on 127.0.0.1 over a copy of notebook 01; yields (url, token)."""
+    # imported here, not at the top: collecting this file costs nothing when it is not run
+    pytest.importorskip(
+        "jupyterlab", reason="JupyterLab is not installed (pip install .[notebook])"
+    )
     work = tmp_path / "notebooks"
     work.mkdir()
     shutil.copy(racerlab_root / "notebooks" / NOTEBOOK, work / NOTEBOOK)

@@ -15,9 +15,6 @@ from pathlib import Path
 
 import pytest
 
-nbformat = pytest.importorskip("nbformat")
-nbclient = pytest.importorskip("nbclient")
-
 pytestmark = pytest.mark.notebooks
 
 REPO = Path(__file__).resolve().parents[2]
@@ -39,8 +36,14 @@ CELL_TIMEOUT_S = 120
 BINDER = "https://mybinder.org/v2/gh/racerlab/racerlab/HEAD"
 
 
+def _nbformat():
+    """nbformat, imported when a test needs it (its import costs a second or more, which
+    every test run would pay at collection even when the notebooks are not selected)."""
+    return pytest.importorskip("nbformat")
+
+
 def _read(name: str):
-    return nbformat.read(NOTEBOOK_DIR / name, as_version=4)
+    return _nbformat().read(NOTEBOOK_DIR / name, as_version=4)
 
 
 def test_every_planned_notebook_is_present():
@@ -50,7 +53,7 @@ def test_every_planned_notebook_is_present():
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_notebook_is_committed_without_outputs(name):
     nb = _read(name)
-    nbformat.validate(nb)
+    _nbformat().validate(nb)
     assert nb.metadata.kernelspec.name == "python3"
     assert "widgets" not in nb.metadata, "saved widget state: strip it before committing"
     for i, cell in enumerate(nb.cells):
@@ -73,6 +76,7 @@ def test_notebook_tells_a_story(name):
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_notebook_runs_cleanly(name):
     nb = _read(name)
+    nbclient = pytest.importorskip("nbclient")
     client = nbclient.NotebookClient(
         nb,
         kernel_name="python3",

@@ -103,6 +103,7 @@ def _reports(stderr: str) -> dict[str, str]:
     return out
 
 
+@pytest.mark.integration  # runs the command or another process
 def test_the_validate_command_refuses_every_file():
     paths = [CORPUS / n for n in sorted(EXPECTED)]
     done = _cli(*paths)
@@ -114,6 +115,7 @@ def test_the_validate_command_refuses_every_file():
         assert re.search(EXPECTED[p.name], reports[str(p)]), reports[str(p)]
 
 
+@pytest.mark.integration  # runs the command or another process
 def test_the_validate_command_passes_a_good_save(tmp_path):
     """The refusals above are about the files: a well-formed save validates (exit 0)."""
     good = json.loads((CORPUS / "knights_second_shot.json").read_text())
@@ -138,6 +140,7 @@ def huge_save(tmp_path) -> Path:
     return path
 
 
+@pytest.mark.integration  # runs the command or another process
 def test_a_multi_megabyte_file_is_refused_by_size(huge_save):
     _refused(huge_save, rf"\(size\).*bytes; the limit is {MAX_SAVED_GAME_BYTES}", validate_file)
     done = _cli(huge_save)

@@ -75,6 +75,7 @@ def play_in_subprocess(game: str, seed: int, steps: int, bot: str) -> dict:
     ("game", "seed", "bot"),
     [("knights", 11, "greedy"), ("knights", 12, "random"), ("sonic", 13, "greedy")],
 )
+@pytest.mark.integration  # runs the command or another process
 def test_same_game_in_another_process(game, seed, bot):
     here = play(game, seed, 400, bot)
     there = play_in_subprocess(game, seed, 400, bot)

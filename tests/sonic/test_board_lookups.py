@@ -22,9 +22,9 @@ def test_a_line_of_boards_keeps_a_bounded_number_of_memos():
             board.path_memo()
     kept = [m for m in first.lookups.memos if not m.dropped]
     assert len(kept) <= lookups.LIVE_MEMOS
-    assert first._layout_memo.dropped  # the oldest was emptied...
+    assert first.memos_held()[1].dropped  # the oldest was emptied...
     assert paths(first, (0, 2), 3, Movement.RUN) == before  # ...and is rebuilt the same
-    assert not first._layout_memo.dropped
+    assert not first.memos_held()[1].dropped
 
 
 def test_rings_and_badniks_stay_sorted_by_space():
@@ -45,9 +45,9 @@ def test_a_board_with_filled_lookups_pickles_and_finds_the_same_paths():
 
     board = _board()
     before = paths(board, (0, 2), 3, Movement.RUN)  # fills the terrain and layout memos
-    assert board._layout_memo  # something is cached that holds a local function
+    assert board.memos_held()[1]  # something is cached that holds a local function
     copy = pickle.loads(pickle.dumps(board))
     assert copy == board
-    assert copy._layout_memo is None and copy._terrain_memo is None
+    assert copy.memos_held() == (None, None)
     assert paths(copy, (0, 2), 3, Movement.RUN) == before
-    assert board._layout_memo  # the original keeps its lookups
+    assert board.memos_held()[1]  # the original keeps its lookups

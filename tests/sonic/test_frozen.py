@@ -28,7 +28,7 @@ def test_board_goes_through_dataclasses_replace():
     board = Board.new(random_setup_track())
     new = fast_replace(board, ring_pile=10)
     assert new.ring_pile == 10 and new.lookups is not board.lookups
-    assert new._terrain_memo is None and new.terrain_memo() == {}
+    assert new.memos_held()[0] is None and new.terrain_memo() == {}
 
 
 def random_setup_track():

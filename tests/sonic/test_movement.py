@@ -1,5 +1,7 @@
 """Paths obey the golden rule; moves keep speed in range and conserve rings and badniks."""
 
+from dataclasses import replace
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -177,10 +179,11 @@ def scenes(draw):
         board = board.with_badnik(pos, draw(st.sampled_from(BADNIK_ORDER)))
         bag = list(board.bag)
         bag[0] = max(0, bag[0] - 1)  # keep totals honest: take one out of the bag
-        board = board._with(bag=tuple(bag))
+        board = replace(board, bag=tuple(bag))
     for _ in range(draw(st.integers(0, 3))):
         pos = (draw(st.integers(0, cols - 1)), draw(st.integers(0, LANES - 1)))
-        board = board.with_rings(pos, board.rings_at(pos) + 1)._with(ring_pile=board.ring_pile - 1)
+        board = board.with_rings(pos, board.rings_at(pos) + 1)
+        board = replace(board, ring_pile=board.ring_pile - 1)
     lane = draw(st.integers(0, LANES - 1))
     speed = draw(st.integers(MIN_SPEED, MAX_SPEED))
     stacks = tuple(draw(st.lists(st.integers(0, 3), min_size=3, max_size=3)))

@@ -28,6 +28,7 @@ __all__ = [
     "set_slider",
     "set_text",
     "show_only",
+    "shown_models",
 ]
 
 
@@ -56,6 +57,12 @@ def set_text(pane: Any, text: str) -> None:
             model.text = shown
 
 
+def shown_models(pane: Any) -> dict[str, Any]:
+    """The Bokeh model Panel made for ``pane`` under each root it is shown in, by the root's
+    id (Panel keeps them to itself; this is the one place that reads them)."""
+    return {ref: model for ref, (model, _parent) in pane._models.items()}
+
+
 def _served_html_models(pane: Any) -> list[Any] | None:
     """The Bokeh models of an HTML ``pane`` if Panel itself would change every one at once
     (a served page on its own loop turn, or a document with no server or notebook behind
@@ -66,7 +73,7 @@ def _served_html_models(pane: Any) -> list[Any] | None:
     if type(pane) is not pn.pane.HTML or pane.sanitize_html or pane.enable_streaming:
         return None
     models = []
-    for ref, (model, _parent) in pane._models.items():
+    for ref, model in shown_models(pane).items():
         view = state._views.get(ref)
         if view is None:
             return None

@@ -192,6 +192,7 @@ class GameSession(param.Parameterized):
         self.rng = np.random.default_rng(seed)
         self._reporting = False
         self.lines: list[Timeline] = []
+        # log lines by entry position, with the entry they were made from (cleared per game)
         self._log_cache: dict[int, tuple[Any, int, tuple[LogLine, ...]]] = {}
         self.shown = "a saved game" if timeline is not None else f"a random game from seed {seed}"
         self._start(timeline if timeline is not None else self._random_timeline(seed))
@@ -562,14 +563,14 @@ class GameSession(param.Parameterized):
         out: list[LogLine] = []
         for i in range(1, upto + 1):
             entry = tl.entries[i]
-            hit = self._log_cache.get(id(entry))
-            if hit is None or hit[0] is not entry or hit[1] != i:
+            hit = self._log_cache.get(i)  # by position, checked against the entry there
+            if hit is None or hit[0] is not entry:
                 rnd = rules.round_number(tl.entries[i - 1].state)
                 lines = tuple(LogLine(i, rnd, ev.describe()) for ev in entry.events)
                 if not lines and isinstance(entry.action, DirectorAction):
                     lines = (LogLine(i, rnd, entry.action.describe(), "director"),)
                 hit = (entry, i, lines)
-                self._log_cache[id(entry)] = hit
+                self._log_cache[i] = hit
             out.extend(hit[2])
         return out
 

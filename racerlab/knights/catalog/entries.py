@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.catalog import Checker, read_toml
+from ..abilities import AddedAbility, added_ability, added_names
 from ..parts import (
     Ability,
     AbilityUse,
@@ -61,8 +62,13 @@ def parse_ability(text: str) -> AbilityUse:
     try:
         ability = Ability(name)
     except ValueError:
-        known = ", ".join(a.value for a in Ability)
-        raise ValueError(f"unknown ability {name!r} (known: {known})") from None
+        added = added_ability(name)
+        if added is None:
+            known = ", ".join([*(a.value for a in Ability), *added_names()])
+            raise ValueError(f"unknown ability {name!r} (known: {known})") from None
+        if m.group(2) is not None:
+            raise ValueError(f"{text!r}: {name} takes no parameters") from None
+        return AbilityUse(added)
     args = [a.strip() for a in m.group(2).split(",")] if m.group(2) is not None else []
     types = [t.value for t in WeaponType]
     if ability is Ability.DAMAGE_PREVENTION:
@@ -112,8 +118,13 @@ def _make_part(checker: Checker, kind: PartKind, pid: str, row: Mapping[str, Any
         except ValueError as exc:
             checker.add(pid, f"abilities[{i}]", str(exc))
             continue
-        if kind not in ABILITY_KINDS[use.ability]:
-            allowed = ", ".join(sorted(k.value for k in ABILITY_KINDS[use.ability]))
+        kinds = (
+            use.ability.kinds
+            if isinstance(use.ability, AddedAbility)
+            else ABILITY_KINDS[use.ability]
+        )
+        if kind not in kinds:
+            allowed = ", ".join(sorted(k.value for k in kinds))
             checker.add(
                 pid,
                 f"abilities[{i}]",

@@ -37,6 +37,7 @@ from typing import Any
 
 from ...core.catalog import Checker, data_dir, read_toml
 from ...core.errors import CatalogError, Problem
+from ...core.memo import BoundedDict
 from ..build import RacerBuild
 from ..parts import Ability, Part, PartKind, Side, Source, Species
 from .entries import read_parts
@@ -51,6 +52,7 @@ from .schema import (
 
 __all__ = [
     "KINDS",
+    "MEMO_SIZE",
     "KnightsCatalog",
     "TableSpec",
     "load_catalog",
@@ -95,15 +97,22 @@ class TableSpec:
         return round(self.r_in / self.m_in, 9)
 
 
+MEMO_SIZE = 2048
+"""Values a catalog's :attr:`KnightsCatalog.memo` holds before it starts again."""
+
+
 class KnightsCatalog:
     """Every card (parts and Knights), the prebuilt racers and the table measures.
 
     ``parts`` maps id to :class:`Part` for every card, Knights included;
     ``knights`` holds just the Knights; ``racers`` the prebuilt
-    :class:`RacerBuild` values; ``table`` the :class:`TableSpec`.
+    :class:`RacerBuild` values; ``table`` the :class:`TableSpec`. ``memo`` keeps what
+    the engine works out from these cards (a build's racer with the director's tweaks, see
+    :func:`racerlab.knights.draft.racer_of`), keyed by value and bounded by
+    :data:`MEMO_SIZE`: it belongs to this catalog and goes with it.
     """
 
-    __slots__ = ("_by_kind", "knights", "parts", "racers", "table")
+    __slots__ = ("__weakref__", "_by_kind", "knights", "memo", "parts", "racers", "table")
 
     def __init__(
         self,
@@ -121,6 +130,7 @@ class KnightsCatalog:
         for p in self.parts.values():
             by_kind[p.kind].append(p)
         self._by_kind = {k: tuple(v) for k, v in by_kind.items()}
+        self.memo: BoundedDict = BoundedDict(MEMO_SIZE)
 
     def __reduce__(self) -> tuple:
         """Pickled as its contents; the bundled catalog as itself (one copy per process)."""

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...core.chance import chance_above
 from ...core.dice import ChanceSource
+from ..abilities import added_of
 from ..actions import TargetKind
 from ..build import grants, has_any
 from ..events import DamagePrevented, EvadeRolled, Rammed, ShotFired, Spun, TokenPlaced
@@ -101,6 +102,10 @@ def strength_parts(d: Draft, p: PendingAttack, geom: AttackGeometry | None):
         kb = racer.knight_bonus(w.type.value, "strength")
         if kb:
             parts.append(("Knight bonus", kb))
+    for added in added_of(g[0].ability for g in racer.abilities):
+        bonus = added.strength(d, p, geom) if added.strength is not None else 0
+        if bonus:
+            parts.append((added.label, bonus))
     if p.valor_attacker:
         parts.append(("Valor", p.valor_attacker))
     return tuple(parts)
@@ -305,7 +310,8 @@ def _part_name(d: Draft, part_id: str) -> str:
 
 
 def weapon_effects(d: Draft, p: PendingAttack, dice: ChanceSource) -> None:
-    """Bounce, Spin, Slow and Weakness on a racer the shot damaged."""
+    """Bounce, Spin, Slow and Weakness on a racer the shot damaged, then what added abilities
+    (:mod:`racerlab.knights.abilities`) do to it."""
     att, t = p.attacker, p.target.index
     racer = d.racer(att)
     target = d.racer(t)
@@ -324,6 +330,9 @@ def weapon_effects(d: Draft, p: PendingAttack, dice: ChanceSource) -> None:
     if racer.has(Ability.WEAKNESS):
         rs = d.set(t, weakness=d.r(t).weakness + 1)
         d.emit(TokenPlaced(t, d.name(t), "Weakness", rs.weakness))
+    for added in added_of(g[0].ability for g in racer.abilities):
+        if added.on_damage is not None and not (d.over or d.r(t).wrecked):
+            added.on_damage(d, p, dice)
 
 
 def _spin(d: Draft, t: int, degrees: float) -> None:

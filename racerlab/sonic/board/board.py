@@ -220,6 +220,13 @@ class Board:
         shared by every board made from this one."""
         return self._lookups
 
+    def memos_held(self) -> tuple[dict | None, dict | None]:
+        """The terrain and layout memos this board holds now, as they are: ``None`` when it
+        has none yet (a new, copied or changed board), a memo its line let go marked
+        ``dropped``. For checking what a board keeps; lookups go through
+        :meth:`terrain_memo` and :meth:`layout_memo`."""
+        return self._terrain_memo, self._layout_memo
+
     def terrain_memo(self) -> dict:
         """Lookups that depend only on the terrain: shared by every later board with the
         same terrain (the owner of these memos is the line of boards, never a module; an

@@ -50,6 +50,7 @@ import numpy as np
 from ...core.dice import Dice
 from ...core.errors import RacerlabError
 from ...core.frozen import fast_replace
+from ...core.memo import BoundedDict
 from ..actions import ActionChoice, Move, PassAction, UseAction
 from ..effects.primitives import speed_cap
 from ..movement.move_events import BossHit
@@ -69,6 +70,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ACTION_PATHS",
     "BADNIK",
+    "BOSS_STATICS_SIZE",
     "DAMAGE",
     "FINISH",
     "GREEDY",
@@ -310,23 +312,27 @@ def _kind_static(rules: Any, state: SonicState, token: Any, speed: int, kind: An
     rule, boss = state.options.boss_hit, board.boss
     if not w.boss_hit or boss is None:  # no boss term: valued during the walk
         return walked_static(rules, state, token, speed, kind, w, OUTLOOK_TURNS)
-    found = shortlist(rules, state, token, speed, kind, OUTLOOK_TURNS)
-    key = (id(found), id(board.rings), id(board.badniks), id(w), id(rule), boss)
-    got = _MEMO.get(key)
-    if got is None or got[0] is not found:
-        value = max(statics(board, token, found, kind, w, rule), default=float("-inf"))
-        if len(_MEMO) > _MEMO_SIZE:
-            _MEMO.clear()
-        got = _MEMO[key] = (found, value, board.rings, board.badniks, w, rule)
-    best = got[1]
+    # kept in the board's path memo (the line of boards owns it; the badniks are the same
+    # for every board sharing it) by what the value depends on, bounded
+    memo = board.path_memo()
+    kept = memo.get("boss statics")
+    if kept is None:
+        kept = memo["boss statics"] = BoundedDict(BOSS_STATICS_SIZE)
+    moves = state.options.move_rules
+    key = (token.pos, speed, kind, token.ignore, token.large, state.pending, moves)
+    key = (*key, board.rings, w, rule, boss)
+    best = kept.get(key)
+    if best is None:
+        found = shortlist(rules, state, token, speed, kind, OUTLOOK_TURNS)
+        best = max(statics(board, token, found, kind, w, rule), default=float("-inf"))
+        kept.put(key, best)
     if can_hit_boss(token.pos, boss, speed, kind, rule):
         best = max(best, w.progress * boss[0] + w.boss_hit)
     return best
 
 
-_MEMO: dict[tuple, tuple] = {}
-"""Best quick value of a path list on given rings and badniks (by identity: entries keep them)."""
-_MEMO_SIZE = 4096
+BOSS_STATICS_SIZE = 4096
+"""Best quick values (with a boss term) a line of boards keeps in its path memo."""
 
 
 _CHOICE_KIND = {ActionChoice.RUN: Movement.RUN, ActionChoice.JUMP: Movement.JUMP}

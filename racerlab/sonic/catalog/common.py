@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..effect_names import Effect, check_params
+from ..effect_names import AddedEffect, Effect, check_params, effect_named, effect_names
 
 if TYPE_CHECKING:
     from ...core.catalog import Checker
@@ -27,7 +27,7 @@ SOURCES = ("rulebook", "illustrative")
 class EffectSpec:
     """One effect primitive with its parameters, e.g. ``gain_speed(amount=2)``."""
 
-    effect: Effect
+    effect: Effect | AddedEffect
     params: tuple[tuple[str, int | str | bool], ...] = ()
 
     def get(self, name: str, default: Any = None) -> Any:
@@ -70,9 +70,9 @@ def read_effects(
             continue
         name = item.get("effect")
         try:
-            effect = Effect(name)
+            effect = effect_named(name)
         except ValueError:
-            known = ", ".join(e.value for e in Effect if e.scope is scope)
+            known = ", ".join(effect_names(scope))
             checker.add(entry, f"{where}.effect", f"unknown effect {name!r} (known: {known})")
             continue
         if effect.scope is not scope:

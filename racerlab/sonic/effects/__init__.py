@@ -11,6 +11,8 @@ newcomer starts at ``primitives.py``):
   scattered on the track);
 * ``expansions.py``: the expansions' round-level hooks: traps flip each round, Virtual
   Reality tokens.
+* ``added.py``: boss effects added to the primitives, each a function registered by name
+  (read when a boss file names an effect that is not a primitive).
 
 This package imports ``racerlab.core``, the top-level vocabulary modules (``track.py``,
 ``effect_names.py``, ``events.py``), ``board/``, ``movement/`` and, for type hints only,

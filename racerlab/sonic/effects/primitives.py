@@ -337,6 +337,8 @@ def apply_boss_effect(
     pos = board.boss
     if pos is None:
         return board, boss_rings, events
+    if not isinstance(e, Effect):  # an added boss effect (racerlab.sonic.effects.added)
+        return e.resolve(board, boss_id, boss_rings, spec, racing, chance)
     if e is Effect.BOSS_MOVE:
         to = boss_step(board, int(spec.get("spaces")), str(spec.get("lanes")), racing)
         board, more = move_boss(board, boss_id, to, "boss card", chance, rules)

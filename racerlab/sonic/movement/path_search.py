@@ -69,24 +69,18 @@ def _terrain_tables(board: Board, rules: MoveRules, ignore: tuple[str, ...]) -> 
     """The terrain's part of the path lookups: elevation, spikes, treadmill and spring
     effects, push targets and sure damage from terrain. Cached on the board (dropped when
     the terrain changes) and, for fresh board objects showing the same terrain (e.g. a
-    preview of the track to come), in a small module memo keyed by what they depend on."""
+    preview of the track to come), in the track's own bounded memo keyed by what else they
+    depend on."""
     key = ("ttab", rules.stop_at_damage, ignore)
     own = board.terrain_memo()
     got = own.get(key)
     if got is not None:
         return got
-    shared = (
-        id(board.track),
-        board.rocks,
-        board.removed_platforms,
-        board.flipped_traps,
-        board.vr_tokens,
-        key,
-    )
-    memo = _TABLE_MEMO.get(shared)
-    if memo is not None and memo[0] is board.track:  # the same track object, not a reused id
-        own[key] = memo[1]
-        return memo[1]
+    shared = (board.rocks, board.removed_platforms, board.flipped_traps, board.vr_tokens, key)
+    got = board.track.memo.get(shared)
+    if got is not None:
+        own[key] = got
+        return got
     cells, elev = board.terrain_tables()
     n = len(cells)
     ncols = n // LANES
@@ -111,17 +105,11 @@ def _terrain_tables(board: Board, rules: MoveRules, ignore: tuple[str, ...]) -> 
             fx[i] = 2
     got = (elev, spike, fx, push, spike)
     own[key] = got
-    if len(_TABLE_MEMO) >= _TABLE_MEMO_SIZE:
-        _TABLE_MEMO.clear()
-    _TABLE_MEMO[shared] = (board.track, got)
+    board.track.memo.put(shared, got)
     return got
 
 
 _FEATURE = attrgetter("feature")
-
-_TABLE_MEMO: dict[tuple, tuple] = {}
-"""Terrain tables by (track identity, terrain-changing fields, rulings, ignore)."""
-_TABLE_MEMO_SIZE = 256
 
 
 _COORDS: list[Coord] = []
