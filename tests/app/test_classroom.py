@@ -12,18 +12,25 @@ from racerlab.app.server.class_watch import poll_once
 from racerlab.core.errors import ScenarioError
 
 
-@pytest.fixture
-def room_pair(tmp_path, monkeypatch):
+def class_of(tmp_path, monkeypatch, teacher_seed: int, student_seed: int):
+    """A teacher's dashboard teaching a class and a student's following it, one store in
+    ``tmp_path``: ``(teacher, teacher's room, student, student's room)``."""
     monkeypatch.setenv("RACERLAB_DATA_DIR", str(tmp_path))
     monkeypatch.delenv("RACERLAB_CLASS_URL", raising=False)
-    teacher, student = knights_app(seed=3), knights_app(seed=5)
+    teacher, student = knights_app(seed=teacher_seed), knights_app(seed=student_seed)
     t_room = classroom_for(teacher)
     t_room.browser.param.update(origin="http://127.0.0.1:5006", path="/knights")
     t_room.start()
     s_room = classroom_for(student)
     s_room.follow(t_room.code)
-    yield teacher, t_room, student, s_room
-    s_room.try_own()
+    return teacher, t_room, student, s_room
+
+
+@pytest.fixture
+def room_pair(tmp_path, monkeypatch):
+    pair = class_of(tmp_path, monkeypatch, 3, 5)
+    yield pair
+    pair[3].try_own()
 
 
 def test_a_follower_shows_the_teachers_game_and_each_change(room_pair):
@@ -208,14 +215,7 @@ def test_a_follower_on_the_same_game_names_the_class_as_its_game(tmp_path, monke
     """In a class every page opens on the same random game: the follower's page takes the
     class's moves on top of its own game and its "Game shown" line names the class, not
     the seed it opened with."""
-    monkeypatch.setenv("RACERLAB_DATA_DIR", str(tmp_path))
-    monkeypatch.delenv("RACERLAB_CLASS_URL", raising=False)
-    teacher, student = knights_app(seed=0), knights_app(seed=0)
-    t_room = classroom_for(teacher)
-    t_room.browser.param.update(origin="http://127.0.0.1:5006", path="/knights")
-    t_room.start()
-    s_room = classroom_for(student)
-    s_room.follow(t_room.code)
+    teacher, t_room, student, s_room = class_of(tmp_path, monkeypatch, 0, 0)
     try:
         teacher.session.step()
         poll_once(shared_store())
