@@ -254,11 +254,11 @@ class Presenter(pn.viewable.Viewer):
         self.bar = pn.Column(
             buttons, self.status, **({"sizing_mode": "stretch_width"} if beside else {})
         )
-        room = PLOT_ROOM if beside else PLOT_ROOM_ABOVE_ODDS
+        # the board beside the column (a board under it sits in the ordinary layout's box)
         self._holder = pn.Column(
             sizing_mode="stretch_both",  # the plot stretches both ways in it
             margin=0,
-            styles={"flex": "1 1 480px", "height": room, "min-height": "300px"},
+            styles={"flex": "1 1 480px", "height": PLOT_ROOM, "min-height": "300px"},
             css_classes=["rl-board"],
         )
 
